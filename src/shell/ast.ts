@@ -63,7 +63,17 @@ export type Command =
   | FunctionDef
   | Coproc;
 
-export type CompoundCommand = Exclude<Command, SimpleCommand | FunctionDef | Coproc>;
+export type CompoundCommand =
+  | BraceGroup
+  | Subshell
+  | IfClause
+  | WhileClause
+  | ForClause
+  | ArithForClause
+  | SelectClause
+  | CaseClause
+  | TestClause
+  | ArithCommand;
 
 /**
  * `A=1 B=2 cmd arg >out`. `words[0]` (if any) is the command word. Assignments before the

@@ -1,0 +1,92 @@
+// The effect / locus / level vocabulary shared by the classifier and the sandbox oracle.
+
+export const OPS = [
+  "read",
+  "write",
+  "delete",
+  "exec",
+  "net-fetch",
+  "net-send",
+  "privilege",
+  "process",
+  "install",
+  "config",
+] as const;
+export type Op = (typeof OPS)[number];
+
+export const LOCI = [
+  "none",
+  "stream",
+  "tmp",
+  "worktree",
+  "vcs-control",
+  "adjacent",
+  "user-config",
+  "home",
+  "secret",
+  "self",
+  "system",
+  "device",
+  "kernel",
+  "unknown",
+] as const;
+export type Locus = (typeof LOCI)[number];
+
+export const LEVELS = [
+  "paranoid",
+  "reader",
+  "editor",
+  "developer",
+  "local-admin",
+  "network-admin",
+  "yolo",
+] as const;
+export type Level = (typeof LEVELS)[number];
+/** What an effect or a command needs: a level, or "never" (only the human may approve). */
+export type Need = Level | "never";
+
+export const DEFAULT_LEVEL: Level = "developer";
+
+/**
+ * Qualifiers that change which level an effect needs. Closed set so a typo cannot silently
+ * fall through to a broad rule.
+ *  exec:      project-code (scripts, tests, builds in the worktree), inline-code (`python -c`),
+ *             foreign-code (a script outside the worktree), downloaded-code (`curl | sh`),
+ *             remote (ssh host cmd), unmodelled (we cannot say what runs)
+ *  net-fetch: literal-url, computed-url
+ *  install:   pinned-scripts-off, project (runs package scripts), global
+ *  delete:    unbounded (rm -rf of HOME, /, or a whole top-level tree)
+ */
+export const KINDS = [
+  "project-code",
+  "inline-code",
+  "foreign-code",
+  "downloaded-code",
+  "remote",
+  "unmodelled",
+  "literal-url",
+  "computed-url",
+  "pinned-scripts-off",
+  "project",
+  "global",
+  "unbounded",
+] as const;
+export type Kind = (typeof KINDS)[number];
+
+/** Which part of the command produced an effect (for `explain`). */
+export interface Source {
+  pos: number;
+  end: number;
+  text: string;
+}
+
+export interface Effect {
+  op: Op;
+  locus: Locus;
+  /** Resolved path, URL, host or program; "" when not applicable. */
+  target: string;
+  kind?: Kind;
+  source?: Source;
+  /** Observed inside a trusted-code process (sandbox oracle only). */
+  via?: "trusted-code";
+}

@@ -1,0 +1,126 @@
+// Which locus a path lands in, from regions/default.toml. Pure: the caller resolves symlinks
+// and relative paths first; this only matches normalised absolute paths against patterns.
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { z } from "zod";
+import { loadDataFile, parseDataFile } from "./datafile.ts";
+import { LOCI, type Locus } from "./model.ts";
+
+const schema = z
+  .object({
+    fallback: z.enum(LOCI),
+    locus: z
+      .array(
+        z
+          .object({
+            name: z.enum(LOCI),
+            patterns: z.array(
+              z.string().refine((p) => /^(~|@root|@tmp|@parent)(\/|$)/.test(p) || p.startsWith("/") || p.startsWith("**/"), {
+                message: "a pattern must start with ~, @root, @tmp, @parent, / or **/",
+              }),
+            ),
+          })
+          .strict(),
+      )
+      .min(1),
+  })
+  .strict();
+
+export interface Regions {
+  file: string;
+  fallback: Locus;
+  loci: { name: Locus; patterns: string[] }[];
+}
+
+/** Where the anchors of the patterns point for one verdict. All absolute. */
+export interface Anchors {
+  home: string;
+  roots: string[];
+  tmp: string[];
+}
+
+export const REGIONS_FILE = fileURLToPath(new URL("../../regions/default.toml", import.meta.url));
+
+export function loadRegions(file = REGIONS_FILE): Regions {
+  const d = loadDataFile(file, schema);
+  return { file, fallback: d.fallback, loci: d.locus };
+}
+
+export function parseRegions(file: string, text: string): Regions {
+  const d = parseDataFile(file, text, schema);
+  return { file, fallback: d.fallback, loci: d.locus };
+}
+
+/** Lexical normalisation: resolves `.`/`..`, collapses `//`, drops a trailing slash. */
+export function normalizeAbsolute(p: string): string {
+  return path.posix.normalize(p).replace(/(.)\/+$/, "$1");
+}
+
+export interface CompiledRegions {
+  locate(absPath: string): Locus;
+  /** The pattern that placed the path, for explanations. */
+  explain(absPath: string): { locus: Locus; pattern: string | null };
+}
+
+/** Expands the anchors once so that each lookup is a scan of precompiled matchers. */
+export function compileRegions(regions: Regions, anchors: Anchors): CompiledRegions {
+  const home = normalizeAbsolute(anchors.home);
+  const roots = anchors.roots.map(normalizeAbsolute);
+  const parents = roots
+    .map((r) => path.posix.dirname(r))
+    .filter((p) => p !== home && p !== "/");
+  const tmp = anchors.tmp.map(normalizeAbsolute);
+  const expand = (pattern: string): string[] => {
+    const [head, ...rest] = pattern.split("/");
+    const tail = rest.length ? "/" + rest.join("/") : "";
+    const join = (bases: string[]) => bases.map((b) => (b === "/" ? tail || "/" : b + tail));
+    switch (head) {
+      case "~":
+        return join([home]);
+      case "@root":
+        return join(roots);
+      case "@tmp":
+        return join(tmp);
+      case "@parent":
+        return join(parents);
+      default:
+        return [pattern];
+    }
+  };
+  const compiled = regions.loci.map((l) => ({
+    name: l.name,
+    matchers: l.patterns.flatMap((p) => expand(p).map((e) => ({ pattern: p, re: globToRegExp(e) }))),
+  }));
+  const explain = (absPath: string) => {
+    const p = normalizeAbsolute(absPath);
+    for (const l of compiled) {
+      for (const m of l.matchers) if (m.re.test(p)) return { locus: l.name, pattern: m.pattern };
+    }
+    return { locus: regions.fallback, pattern: null };
+  };
+  return { explain, locate: (p) => explain(p).locus };
+}
+
+/** `*` = within a segment, `**` = any segments; `d/**` also matches `d`; `**\/x` matches x at any depth. */
+export function globToRegExp(glob: string): RegExp {
+  let re = "^";
+  let i = 0;
+  if (glob.startsWith("**/")) {
+    re += "(?:.*/)?";
+    i = 3;
+  }
+  for (; i < glob.length; i++) {
+    const c = glob[i]!;
+    if (c === "/" && glob.startsWith("/**", i) && (i + 3 === glob.length || glob[i + 3] === "/")) {
+      re += "(?:/.*)?";
+      i += 2;
+    } else if (c === "*") {
+      re += "[^/]*";
+    } else if (c === "?") {
+      re += "[^/]";
+    } else {
+      re += c.replace(/[.+^${}()|[\]\\]/g, "\\$&");
+    }
+  }
+  return new RegExp(re + "$");
+}
