@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import { compileRegions, globToRegExp, loadRegions, normalizeAbsolute, parseRegions } from "../../src/policy/regions.ts";
+
+const anchors = { home: "/home/u", roots: ["/home/u/code/p", "/home/u/code/p-wt"], tmp: ["/tmp"] };
+const r = compileRegions(loadRegions(), anchors);
+
+describe("regions", () => {
+  it.each([
+    ["/home/u/.ssh/id_rsa", "secret"],
+    ["/home/u/.aws/credentials", "secret"],
+    ["/home/u/code/p/.env", "secret"],
+    ["/home/u/code/p/config/.env.local", "secret"],
+    ["/home/u/code/p/src/a.ts", "worktree"],
+    ["/home/u/code/p-wt/src/a.ts", "worktree"],
+    ["/home/u/code/p", "worktree"],
+    ["/home/u/code/p/.git/hooks/pre-commit", "vcs-control"],
+    ["/home/u/code/p/.git/config", "vcs-control"],
+    ["/home/u/code/p/.git/objects/ab/cdef", "worktree"],
+    ["/home/u/code/p/.claude/settings.json", "self"],
+    ["/home/u/.claude/settings.json", "self"],
+    ["/home/u/.config/shellfence/config.toml", "self"],
+    ["/home/u/code/sibling/x", "adjacent"],
+    ["/home/u/.bashrc", "user-config"],
+    ["/home/u/.config/git/config", "user-config"],
+    ["/home/u/Documents/a.txt", "home"],
+    ["/tmp/x", "tmp"],
+    ["/tmp", "tmp"],
+    ["/dev/null", "stream"],
+    ["/dev/fd/3", "stream"],
+    ["/dev/sda", "device"],
+    ["/proc/sys/kernel/x", "kernel"],
+    ["/proc/self/environ", "secret"],
+    ["/etc/passwd", "system"],
+    ["/etc/shadow", "secret"],
+    ["/usr/bin/ls", "system"],
+  ])("%s is %s", (p, locus) => {
+    expect(r.locate(p)).toBe(locus);
+  });
+
+  it("normalises before matching, so .. cannot smuggle a path into the worktree", () => {
+    expect(r.locate("/home/u/code/p/../../.ssh/id_rsa")).toBe("secret");
+    expect(r.locate("/home/u/code/p/src/../../sibling/x")).toBe("adjacent");
+    expect(normalizeAbsolute("//a//b/./c/")).toBe("/a/b/c");
+  });
+
+  it("gives no adjacent locus when the root sits directly in HOME", () => {
+    const flat = compileRegions(loadRegions(), { home: "/home/u", roots: ["/home/u/p"], tmp: ["/tmp"] });
+    expect(flat.locate("/home/u/other/x")).toBe("home");
+  });
+
+  it("globs: * stays in a segment, ** spans segments and the directory itself", () => {
+    expect(globToRegExp("/a/*").test("/a/b/c")).toBe(false);
+    expect(globToRegExp("/a/**").test("/a")).toBe(true);
+    expect(globToRegExp("/a/**").test("/a/b/c")).toBe(true);
+    expect(globToRegExp("/a/**").test("/ab")).toBe(false);
+    expect(globToRegExp("**/.env").test("/x/y/.env")).toBe(true);
+  });
+
+  it("rejects a pattern with no anchor", () => {
+    expect(() => parseRegions("default.toml", 'fallback = "system"\n[[locus]]\nname = "tmp"\npatterns = ["tmp/**"]\n')).toThrow(/default\.toml:\d+/);
+  });
+});
