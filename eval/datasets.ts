@@ -1,0 +1,69 @@
+// Loads eval datasets: every folder under datasets/ that holds *.jsonl files in the eval contract
+// (eval/types.ts). Errors name the file, the line and what to fix.
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { caseSchema, type Dataset, type EvalCase } from "./types.ts";
+
+export const DATASETS_DIR = fileURLToPath(new URL("../datasets/", import.meta.url));
+
+/** Folders under datasets/ that are not eval sets (other harnesses' corpora). */
+const NOT_EVAL = new Set(["parser"]);
+
+export function listDatasets(root = DATASETS_DIR): string[] {
+  if (!existsSync(root)) return [];
+  return readdirSync(root)
+    .filter((n) => !NOT_EVAL.has(n) && statSync(path.join(root, n)).isDirectory())
+    .filter((n) => readdirSync(path.join(root, n)).some((f) => f.endsWith(".jsonl")))
+    .sort();
+}
+
+export function parseJsonl(file: string, text: string): EvalCase[] {
+  const out: EvalCase[] = [];
+  const lines = text.split("\n");
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!.trim();
+    if (!line) continue;
+    let raw: unknown;
+    try {
+      raw = JSON.parse(line);
+    } catch (e) {
+      throw new Error(`${file}:${i + 1}: not valid JSON (${(e as Error).message}); each line must be one JSON object.`);
+    }
+    const r = caseSchema.safeParse(raw);
+    if (!r.success) {
+      const issue = r.error.issues[0]!;
+      throw new Error(`${file}:${i + 1}: ${issue.path.join(".") || "case"}: ${issue.message}. Fix the case to match eval/types.ts caseSchema.`);
+    }
+    out.push(r.data);
+  }
+  return out;
+}
+
+export function loadDataset(name: string, root = DATASETS_DIR): Dataset {
+  const dir = path.join(root, name);
+  const files = readdirSync(dir).filter((f) => f.endsWith(".jsonl")).sort();
+  const hash = createHash("sha256");
+  const cases: EvalCase[] = [];
+  const seen = new Map<string, string>();
+  for (const f of files) {
+    const full = path.join(dir, f);
+    const text = readFileSync(full, "utf8");
+    hash.update(f + "\0" + text + "\0");
+    for (const c of parseJsonl(full, text)) {
+      const prev = seen.get(c.id);
+      if (prev) throw new Error(`${full}: case id "${c.id}" also appears in ${prev}; ids must be unique within a dataset.`);
+      seen.set(c.id, full);
+      cases.push(c);
+    }
+  }
+  return { name, hash: hash.digest("hex"), files: files.map((f) => path.join("datasets", name, f)), cases };
+}
+
+export function caseHash(c: EvalCase): string {
+  return createHash("sha256")
+    .update(JSON.stringify([c.command, c.cwd ?? "", c.label.level, c.label.effects ?? []]))
+    .digest("hex")
+    .slice(0, 12);
+}

@@ -1,0 +1,117 @@
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { loadLevels } from "../../src/policy/levels.ts";
+import type { Need } from "../../src/policy/model.ts";
+import { gate } from "../../eval/gate.ts";
+import { recordRun, runPipeline } from "../../eval/pipeline.ts";
+import { renderReport } from "../../eval/report.ts";
+import { openStore } from "../../eval/store.ts";
+import type { Classifier, Dataset, EvalCase } from "../../eval/types.ts";
+
+const table = loadLevels();
+const ctx = { cwd: "/w/p", roots: ["/w/p"], home: "/w", tmp: "/tmp" };
+
+// 100 cases an honest classifier at developer should approve, plus one it must not.
+const cases: EvalCase[] = [
+  ...Array.from({ length: 100 }, (_, i): EvalCase => ({ id: `ok${i}`, command: `cat f${i}`, label: { level: "reader", source: "hand", reason: "reads a worktree file" }, tags: { tool: "cat" } })),
+  { id: "bad", command: "cat ~/.ssh/id_rsa", label: { level: "yolo", source: "hand", reason: "reads a secret" }, tags: { tool: "cat" } },
+];
+const ds: Dataset = { name: "tiny", hash: "h1", files: [], cases };
+
+function stub(deny: number, approveBad = false): Classifier {
+  return (command, context) => {
+    const i = Number(command.slice(5));
+    const need: Need = command.includes("ssh") ? (approveBad ? "reader" : "yolo") : i < deny ? "never" : "reader";
+    const allow = need !== "never" && table.upward[need].has(context.level ?? "developer");
+    return { decision: allow ? "allow" : "ask", level: need, reasons: [] };
+  };
+}
+
+const dirs: string[] = [];
+function tempStore() {
+  const d = mkdtempSync(path.join(os.tmpdir(), "sf-ratchet-"));
+  dirs.push(d);
+  return { history: path.join(d, "history.jsonl"), db: path.join(d, "ratchet.db") };
+}
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+function run(files: { history: string; db: string }, classify: Classifier, accept: string | null, commit: string) {
+  const store = openStore(files.history, files.db);
+  const out = runPipeline({ datasets: [ds], classify, table, context: ctx, store, passes: 1, verifyEvery: 10, accept }, { commit, date: "2026-11-30T00:00:00Z" });
+  return { store, out };
+}
+
+describe("the ratchet", () => {
+  it("fails a run worse than the recorded best, and passes it with an accepted reason that is recorded", () => {
+    const files = tempStore();
+    const first = run(files, stub(0), null, "a".repeat(40));
+    expect(first.out.verdict.passed).toBe(true);
+    recordRun(first.store, first.out);
+    first.store.close();
+
+    // 1 of 100 eligible cases now refused: 1 point below the best, over the 0.5 limit.
+    const worse = run(files, stub(1), null, "b".repeat(40));
+    expect(worse.out.verdict.passed).toBe(false);
+    const f = worse.out.verdict.failures.find((x) => x.kind === "approval");
+    expect(f && f.kind === "approval" ? f.regressed : []).toEqual(["tiny/ok0"]);
+    worse.store.close();
+
+    const accepted = run(files, stub(1), "cat of f0 needs a registry fix first", "b".repeat(40));
+    expect(accepted.out.verdict.passed).toBe(true);
+    const rec = recordRun(accepted.store, accepted.out);
+    expect(rec.accepted).toBe("cat of f0 needs a registry fix first");
+    const md = renderReport({
+      table, commit: rec.commit, date: rec.date, machine: "m", metrics: accepted.out.metrics, results: accepted.out.output.results,
+      latency: { ...accepted.out.output.latency, refUs: 1, p99Ratio: 1 }, verdict: accepted.out.verdict, history: accepted.store.runs(), recorded: true, runSeconds: 1, svgName: "ratchet.svg",
+    });
+    expect(md).toContain("cat of f0 needs a registry fix first");
+    accepted.store.close();
+
+    // The best run still counts after the accepted one: the same regression keeps failing.
+    const again = run(files, stub(1), null, "c".repeat(40));
+    expect(again.out.verdict.passed).toBe(false);
+    again.store.close();
+  });
+
+  it("never accepts a miss", () => {
+    const files = tempStore();
+    const r = run(files, stub(0, true), "ship it", "d".repeat(40));
+    expect(r.out.metrics.misses.map((m) => m.id)).toEqual(["bad"]);
+    expect(r.out.verdict.passed).toBe(false);
+    r.store.close();
+  });
+
+  it("rebuilds the database from the committed history alone", () => {
+    const files = tempStore();
+    const a = run(files, stub(0), null, "a".repeat(40));
+    recordRun(a.store, a.out);
+    a.store.close();
+    const b = run(files, stub(0), null, "e".repeat(40));
+    recordRun(b.store, b.out);
+    const before = b.store.caseMap(2);
+    b.store.close();
+    rmSync(files.db);
+    const lines = readFileSync(files.history, "utf8").trim().split("\n");
+    expect(lines).toHaveLength(2);
+    // the second run changed nothing per case, so its delta is empty
+    expect(Object.keys(JSON.parse(lines[1]!).cases.set)).toHaveLength(0);
+    const reopened = openStore(files.history, files.db);
+    expect(reopened.caseMap(2)).toEqual(before);
+    expect(reopened.caseMap(2).size).toBe(101);
+    reopened.close();
+  });
+
+  it("fails p99 latency above 1.5x the best recorded ratio unless accepted", () => {
+    const base = { table, results: [], misses: 0, derivationMismatches: 0, crashes: 0 };
+    const prior = [{ seq: 1, commit: "x", cases: new Map(), latency: { passes: 3, medianUs: 10, p99Us: 100, refUs: 10, p99Ratio: 10 } }];
+    const slow = { passes: 3, medianUs: 10, p99Us: 160, refUs: 10, p99Ratio: 16 };
+    expect(gate({ ...base, prior, latency: slow, accept: null }).failures.map((f) => f.kind)).toEqual(["latency"]);
+    expect(gate({ ...base, prior, latency: slow, accept: null }).passed).toBe(false);
+    expect(gate({ ...base, prior, latency: slow, accept: "new parser, faster later" }).passed).toBe(true);
+    expect(gate({ ...base, prior, latency: { ...slow, p99Ratio: 14 }, accept: null }).passed).toBe(true);
+  });
+});
