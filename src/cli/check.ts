@@ -1,0 +1,69 @@
+// `shellfence check` and `shellfence explain`: one verdict for one command.
+// Exit 0 auto-approved, 1 not, 2 usage or config error.
+import path from "node:path";
+import { parseCheckArgs } from "./args.ts";
+import { resolveRun } from "./context.ts";
+import type { Io } from "./io.ts";
+import { loadClassifier, reasonText, verdictJson, type VerdictLike } from "./verdict.ts";
+
+export async function runCheck(args: readonly string[], io: Io, sub: "check" | "explain"): Promise<number> {
+  const parsed = parseCheckArgs(args, sub);
+  if (!parsed.ok) {
+    io.err(`shellfence ${sub}: ${parsed.error}\n`);
+    return 2;
+  }
+  const a = parsed.value;
+  const cwd = path.resolve(io.cwd, a.cwd ?? ".");
+  let resolved;
+  try {
+    resolved = await resolveRun({ ...(a.level ? { flagLevel: a.level } : {}), cwd, roots: a.roots.map((r) => path.resolve(io.cwd, r)), env: io.env, home: io.home });
+  } catch (e) {
+    io.err(`shellfence: config error: ${(e as Error).message}\n`);
+    return 2;
+  }
+  for (const n of resolved.settings.notes) io.err(`shellfence: note: ${n}\n`);
+  let v: VerdictLike;
+  let explainText: string | null = null;
+  try {
+    const c = await (io.classifier ?? loadClassifier)();
+    v = c.classify(a.command, resolved.ctx);
+    if (sub === "explain") explainText = c.explain ? c.explain(v, a.command) : renderExplain(v, a.command);
+  } catch (e) {
+    // Not a usage problem and not a verdict: report it, and it is not approved.
+    io.err(`shellfence: internal error: ${(e as Error).message}; not approved\n`);
+    return 1;
+  }
+  if (a.json) io.out(JSON.stringify(verdictJson(v)) + "\n");
+  else if (explainText !== null) io.out(explainText.endsWith("\n") ? explainText : explainText + "\n");
+  else io.out(`${v.decision === "allow" ? "allow" : "ask"}: ${summary(v)}\n`);
+  if (sub === "explain") io.err(`shellfence: level ${v.configuredLevel} from ${describeFrom(resolved.settings.levelFrom)}\n`);
+  return v.decision === "allow" ? 0 : 1;
+}
+
+function summary(v: VerdictLike): string {
+  const need = v.level === "never" ? "never auto-approved" : `needs ${v.level}`;
+  const first = v.reasons[0];
+  return `${need}, configured ${v.configuredLevel}${first === undefined ? "" : ` (${reasonText(first)})`}`;
+}
+
+function describeFrom(from: string): string {
+  return from === "flag" ? "--level" : from === "default" ? "the default" : from;
+}
+
+/** Used when the library ships no explain renderer of its own. */
+export function renderExplain(v: VerdictLike, command: string): string {
+  const lines = [`command: ${command}`, `decision: ${v.decision} (needs ${v.level}, configured ${v.configuredLevel})`, "commands:"];
+  v.commands.forEach((c, i) => {
+    lines.push(`  ${i + 1}. ${c.argv.map((w) => (w === null ? "<dynamic>" : JSON.stringify(w))).join(" ")}`);
+    lines.push(`     base: ${c.bases.length ? c.bases.join(" | ") : "<unknown>"}`);
+  });
+  lines.push("effects:");
+  for (const e of v.effects) {
+    const src = e.source ? `  <- ${JSON.stringify(e.source.text)} [${e.source.pos}-${e.source.end}]` : "";
+    lines.push(`  ${e.op} ${e.locus} ${e.target || "-"}${src}`);
+  }
+  if (!v.effects.length) lines.push("  (none)");
+  lines.push("reasons:");
+  for (const r of v.reasons) lines.push(`  - ${reasonText(r)}`);
+  return lines.join("\n") + "\n";
+}

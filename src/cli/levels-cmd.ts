@@ -1,0 +1,44 @@
+// `shellfence levels [--json]`: the levels, tightest first, and what each admits (levels.toml).
+import { loadLevels } from "../policy/levels.ts";
+import { DEFAULT_LEVEL, LEVELS } from "../policy/model.ts";
+import { resolveRun } from "./context.ts";
+import type { Io } from "./io.ts";
+
+export async function runLevels(args: readonly string[], io: Io): Promise<number> {
+  const json = args.includes("--json");
+  const bad = args.find((a) => a !== "--json");
+  if (bad !== undefined) {
+    io.err(`shellfence levels: unknown argument ${bad}; usage: shellfence levels [--json]\n`);
+    return 2;
+  }
+  let current: { level: string; from: string } | null = null;
+  try {
+    const r = await resolveRun({ cwd: io.cwd, roots: [], env: io.env, home: io.home });
+    current = { level: r.settings.level, from: r.settings.levelFrom };
+  } catch (e) {
+    io.err(`shellfence: config error: ${(e as Error).message}\n`);
+    return 2;
+  }
+  const table = loadLevels();
+  const rows = LEVELS.map((name) => ({
+    name,
+    summary: table.summaries[name],
+    // The levels this one admits everything of (besides itself), from the lattice.
+    includes: LEVELS.filter((l) => l !== name && table.upward[l].has(name)),
+    default: name === DEFAULT_LEVEL,
+    current: name === current!.level,
+  }));
+  if (json) {
+    io.out(JSON.stringify({ levels: rows, current: current.level, from: current.from }) + "\n");
+    return 0;
+  }
+  const width = Math.max(...LEVELS.map((l) => l.length));
+  for (const r of rows) {
+    const mark = r.current ? "*" : " ";
+    const tags = [r.default ? "default" : "", r.includes.length ? `includes ${r.includes.join(", ")}` : ""].filter(Boolean).join("; ");
+    io.out(`${mark} ${r.name.padEnd(width)}  ${r.summary}${tags ? ` [${tags}]` : ""}\n`);
+  }
+  const from = current.from === "default" ? "the default" : current.from;
+  io.out(`\n* your level: ${current.level} (from ${from}). Anything no level admits (writes to shellfence's or the agent's own settings, unknown paths, unmodelled commands) always goes to you.\n`);
+  return 0;
+}

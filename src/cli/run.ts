@@ -1,0 +1,47 @@
+// Subcommand dispatch. Each subcommand's module is imported only when it runs, so the hook
+// path evaluates nothing it does not use.
+import type { Io } from "./io.ts";
+
+export const USAGE = `shellfence: auto-approve a shell command only when it provably stays inside your permission level.
+
+Usage:
+  shellfence check [--level L] [--cwd DIR] [--root DIR]... [--json] "<command>"
+      exit 0: auto-approved; 1: not (the human decides); 2: usage or config error
+  shellfence explain [same options] "<command>"
+      the walk: each command, its base directory, effects and loci, and the rule that decided
+  shellfence hook
+      Claude Code PreToolUse hook (reads the hook JSON on stdin)
+  shellfence setup [--settings FILE] [--command CMD] [--dry-run]
+      add the hook to ~/.claude/settings.json (idempotent, with a backup)
+  shellfence levels [--json]
+      the levels and what each admits
+
+Config: ~/.config/shellfence/config.toml (level, roots, on_deny); a repository's .shellfence.toml
+may only lower the level. --level beats the config file.
+`;
+
+export async function run(argv: readonly string[], io: Io): Promise<number> {
+  const [sub, ...rest] = argv;
+  switch (sub) {
+    case "hook":
+      return (await import("./hook.ts")).runHook(io);
+    case "check":
+    case "explain":
+      return (await import("./check.ts")).runCheck(rest, io, sub);
+    case "setup":
+      return (await import("./setup.ts")).runSetup(rest, io);
+    case "levels":
+      return (await import("./levels-cmd.ts")).runLevels(rest, io);
+    case "help":
+    case "--help":
+    case "-h":
+      io.out(USAGE);
+      return 0;
+    case undefined:
+      io.err(USAGE);
+      return 2;
+    default:
+      io.err(`shellfence: unknown command "${sub}"\n\n${USAGE}`);
+      return 2;
+  }
+}

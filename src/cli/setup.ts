@@ -1,0 +1,98 @@
+// `shellfence setup [--settings FILE] [--command CMD] [--dry-run]`: installs the Claude Code
+// hook into ~/.claude/settings.json. Idempotent; backs the file up before changing it; refuses
+// to touch a file it cannot parse.
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync, copyFileSync } from "node:fs";
+import path from "node:path";
+import { installHook, shellQuote } from "../hooks/claude-settings.ts";
+import type { Io } from "./io.ts";
+
+/**
+ * The hook command for this install: `node <absolute bin path> hook`, which starts in about a
+ * node startup (npx would add its own resolution on every agent command). An install inside
+ * npx's cache may be garbage-collected, so from there it falls back to `npx --yes shellfence hook`.
+ */
+export function defaultHookCommand(binPath: string): string {
+  if (binPath.split(path.sep).includes("_npx")) return "npx --yes shellfence hook";
+  return `node ${shellQuote(binPath)} hook`;
+}
+
+export function defaultSettingsPath(env: Record<string, string | undefined>, home: string): string {
+  // Claude Code keeps its user settings in $CLAUDE_CONFIG_DIR when set, else ~/.claude.
+  const dir = env.CLAUDE_CONFIG_DIR && path.isAbsolute(env.CLAUDE_CONFIG_DIR) ? env.CLAUDE_CONFIG_DIR : path.join(home, ".claude");
+  return path.join(dir, "settings.json");
+}
+
+export function backupName(file: string, now: Date, exists: (p: string) => boolean): string {
+  const stamp = now.toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
+  let name = `${file}.bak-${stamp}`;
+  for (let i = 2; exists(name); i++) name = `${file}.bak-${stamp}-${i}`;
+  return name;
+}
+
+export async function runSetup(args: readonly string[], io: Io): Promise<number> {
+  let file = defaultSettingsPath(io.env, io.home);
+  let command = defaultHookCommand(io.binPath);
+  let dryRun = false;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    const [name, inline] = a.startsWith("--") && a.includes("=") ? [a.slice(0, a.indexOf("=")), a.slice(a.indexOf("=") + 1)] : [a, undefined];
+    const value = () => inline ?? args[++i];
+    if (name === "--settings") {
+      const v = value();
+      if (!v) return usage(io, "--settings needs a file");
+      file = path.resolve(io.cwd, v);
+    } else if (name === "--command") {
+      const v = value();
+      if (!v) return usage(io, "--command needs the hook command line");
+      command = v;
+    } else if (name === "--dry-run" && inline === undefined) {
+      dryRun = true;
+    } else {
+      return usage(io, `unknown argument ${a}`);
+    }
+  }
+  let text: string | null = null;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== "ENOENT") {
+      io.err(`shellfence setup: cannot read ${file} (${(e as Error).message}). Nothing was changed.\n`);
+      return 2;
+    }
+  }
+  const r = installHook(text, command);
+  if (!r.ok) {
+    io.err(`shellfence setup: ${file}: ${r.problem}. Fix or move the file, then run setup again. Nothing was changed.\n`);
+    return 2;
+  }
+  if (!r.changed) {
+    io.out(`shellfence hook already installed in ${file} (command: ${command}); nothing changed.\n`);
+    return 0;
+  }
+  if (dryRun) {
+    io.out(r.text);
+    return 0;
+  }
+  try {
+    mkdirSync(path.dirname(file), { recursive: true });
+    let backup: string | null = null;
+    if (text !== null) {
+      backup = backupName(file, io.now(), existsSync);
+      copyFileSync(file, backup);
+    }
+    // Write beside the file and rename, so a crash cannot leave a half-written settings file.
+    const tmp = `${file}.shellfence-tmp-${process.pid}`;
+    writeFileSync(tmp, r.text, { mode: 0o600 });
+    renameSync(tmp, file);
+    io.out(`shellfence hook ${r.action} in ${file}${backup ? ` (backup: ${backup})` : ""}.\nCommand: ${command}\n`);
+    return 0;
+  } catch (e) {
+    io.err(`shellfence setup: cannot write ${file} (${(e as Error).message}).\n`);
+    return 2;
+  }
+}
+
+function usage(io: Io, problem: string): number {
+  io.err(`shellfence setup: ${problem}; usage: shellfence setup [--settings FILE] [--command CMD] [--dry-run]\n`);
+  return 2;
+}

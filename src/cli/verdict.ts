@@ -1,0 +1,81 @@
+// The slice of the library's Verdict that the CLI and hooks rely on, and the one place that
+// loads the classifier. Everything the CLI prints about a verdict goes through here, so the
+// `--json` contract is spelled once.
+import type { Level, Need } from "../policy/model.ts";
+
+export interface VerdictEffect {
+  op: string;
+  locus: string;
+  target: string;
+  source?: { pos: number; end: number; text: string } | null;
+}
+
+export interface VerdictLike {
+  decision: "allow" | "ask";
+  /** The lowest level that admits the command, or "never". */
+  level: Need;
+  configuredLevel: Level;
+  reasons: unknown[];
+  effects: VerdictEffect[];
+  commands: { argv: (string | null)[]; bases: string[] }[];
+}
+
+export interface ClassifyContext {
+  level?: Level;
+  cwd?: string;
+  roots?: string[];
+  home?: string;
+  env?: Record<string, string | undefined>;
+  shell?: string;
+}
+
+export interface Classifier {
+  classify(command: string, ctx?: ClassifyContext): VerdictLike;
+  /** The library's explain renderer, when it has one. */
+  explain?: (verdict: VerdictLike, command: string) => string;
+}
+
+/** Loads the library lazily (the CLI's `levels` and `setup` never need it). */
+export async function loadClassifier(): Promise<Classifier> {
+  const mod = (await import("../index.ts")) as unknown as Record<string, unknown>;
+  if (typeof mod.classify !== "function") throw new Error("the classifier library is not built into this install (src/index.ts exports no classify)");
+  const explain = [mod.explain, mod.renderExplain, mod.explainVerdict].find((f) => typeof f === "function");
+  return {
+    classify: mod.classify as Classifier["classify"],
+    ...(explain ? { explain: explain as Classifier["explain"] } : {}),
+  };
+}
+
+/** The `check --json` document: exactly these fields, in this order. */
+export function verdictJson(v: VerdictLike): Record<string, unknown> {
+  return {
+    decision: v.decision,
+    level: v.level,
+    configuredLevel: v.configuredLevel,
+    reasons: v.reasons,
+    effects: v.effects.map((e) => ({ op: e.op, locus: e.locus, target: e.target, source: e.source ?? null })),
+    commands: v.commands.map((c) => ({ argv: c.argv, bases: c.bases })),
+  };
+}
+
+/** One reason as a line of text, whatever shape the library gives it. */
+export function reasonText(r: unknown): string {
+  if (typeof r === "string") return r;
+  if (r && typeof r === "object") {
+    const o = r as Record<string, unknown>;
+    for (const k of ["message", "text", "why", "summary"]) if (typeof o[k] === "string") return o[k] as string;
+  }
+  return JSON.stringify(r);
+}
+
+/** A short why for the hook's permissionDecisionReason. */
+export function shortWhy(v: VerdictLike): string {
+  if (v.decision === "allow") {
+    const pairs = [...new Set(v.effects.map((e) => `${e.op} ${e.locus}`))];
+    const what = pairs.length === 0 ? "no effects" : pairs.slice(0, 4).join(", ") + (pairs.length > 4 ? ", ..." : "");
+    return `within ${v.configuredLevel} (needs ${v.level}: ${what})`;
+  }
+  const first = v.reasons[0];
+  const need = v.level === "never" ? "never auto-approved" : `needs ${v.level}, above ${v.configuredLevel}`;
+  return first === undefined ? need : `${need}: ${reasonText(first)}`;
+}
