@@ -1,0 +1,144 @@
+// The bundled CLI as a real process: exit codes, stdout JSON, hook envelopes. The bundle is
+// built into a temp dir with the project's build script (so it also checks that the bundle
+// finds regions/ and the registry). Cases that need the classifier run once src/index.ts
+// exports classify.
+import { spawnSync } from "node:child_process";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bundle } from "../../scripts/build.ts";
+import { hookPayload, tempDir } from "./helpers.ts";
+
+const lib = (await import("../../src/index.ts")) as Record<string, unknown>;
+const hasClassifier = typeof lib.classify === "function";
+
+let t: ReturnType<typeof tempDir>;
+let cliJs: string;
+let home: string;
+beforeAll(async () => {
+  t = tempDir("sf-proc-");
+  cliJs = path.join(t.dir, "dist", "cli.js");
+  home = path.join(t.dir, "home");
+  mkdirSync(home);
+  await bundle("src/cli/main.ts", cliJs);
+});
+afterAll(() => t.cleanup());
+
+function sf(args: string[], opts: { input?: string; env?: Record<string, string>; cwd?: string } = {}) {
+  const r = spawnSync(process.execPath, [cliJs, ...args], {
+    input: opts.input ?? "",
+    encoding: "utf8",
+    cwd: opts.cwd ?? home,
+    env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home, ...opts.env },
+    timeout: 20_000,
+  });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+describe("bundled CLI: usage and config errors", () => {
+  it("exits 2 with the level list for an unknown level", () => {
+    const r = sf(["check", "--level", "root", "ls"]);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/unknown level "root".*paranoid, reader, editor, developer, local-admin, network-admin, yolo/);
+  });
+
+  it("exits 2 for an unknown flag, a missing command, an unknown subcommand", () => {
+    expect(sf(["check", "--nope", "ls"]).code).toBe(2);
+    expect(sf(["check"]).code).toBe(2);
+    expect(sf(["explain"]).code).toBe(2);
+    expect(sf(["nope"]).code).toBe(2);
+  });
+
+  it("exits 2 on a bad config file", () => {
+    mkdirSync(path.join(home, "xdg", "shellfence"), { recursive: true });
+    writeFileSync(path.join(home, "xdg", "shellfence", "config.toml"), 'level = "sudo"\n');
+    const r = sf(["check", "ls"], { env: { XDG_CONFIG_HOME: path.join(home, "xdg") } });
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/xdg\/shellfence\/config\.toml:1/);
+  });
+
+  it("levels reads regions/levels.toml from the bundle", () => {
+    const r = sf(["levels", "--json"]);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out).levels).toHaveLength(7);
+  });
+
+  it("setup writes the hook with this install's absolute bin path", () => {
+    const file = path.join(home, "s.json");
+    expect(sf(["setup", "--settings", file]).code).toBe(0);
+    const cmd = JSON.parse(readFileSync(file, "utf8")).hooks.PreToolUse[0].hooks[0].command as string;
+    expect(cmd).toBe(`node ${path.resolve("bin/shellfence.js")} hook`);
+    expect(sf(["setup", "--settings", file]).out).toMatch(/already installed/);
+    writeFileSync(file, "{oops");
+    expect(sf(["setup", "--settings", file]).code).toBe(2);
+    expect(readFileSync(file, "utf8")).toBe("{oops");
+  });
+});
+
+describe("bundled CLI: hook input it declines", () => {
+  it.each([
+    ["empty stdin", ""],
+    ["malformed JSON", "{]"],
+    ["truncated input", hookPayload().slice(0, 70)],
+    ["another tool", hookPayload({ tool_name: "Read", tool_input: { file_path: "/etc/passwd" } })],
+    ["a missing command", hookPayload({ tool_input: {} })],
+    ["a non-string command", hookPayload({ tool_input: { command: 7 } })],
+    ["huge input", hookPayload({ tool_input: { command: "ls" }, junk: "a".repeat(3 * 1024 * 1024) })],
+  ])("%s: exit 0, empty stdout, one stderr line", (_n, input) => {
+    const r = sf(["hook"], { input });
+    expect(r.code).toBe(0);
+    expect(r.out).toBe("");
+    expect(r.err.trimEnd().split("\n")).toHaveLength(1);
+  });
+});
+
+describe.skipIf(!hasClassifier)("bundled CLI with the classifier", () => {
+  it("check: git status is approved at developer, exit 0 with the JSON contract", () => {
+    const repo = path.join(t.dir, "repo");
+    mkdirSync(repo, { recursive: true });
+    spawnSync("git", ["init", "-q", repo]);
+    const r = sf(["check", "--json", "--cwd", repo, "git status"]);
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.out);
+    expect(j.decision).toBe("allow");
+    expect(["paranoid", "reader", "editor", "developer"]).toContain(j.level);
+    expect(Array.isArray(j.reasons) && Array.isArray(j.effects)).toBe(true);
+    expect(j.commands[0].argv).toEqual(["git", "status"]);
+    expect(j.commands[0].bases).toEqual([repo]);
+    for (const e of j.effects) expect(Object.keys(e).sort()).toEqual(["locus", "op", "source", "target"]);
+  });
+
+  it("check: rm -rf ~ is not approved at any level, exit 1", () => {
+    const r = sf(["check", "--json", "--level", "yolo", "rm -rf ~"]);
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.out)).toMatchObject({ decision: "ask", level: "never" });
+  });
+
+  it("check: the level flag decides between exit 0 and 1", () => {
+    const repo = path.join(t.dir, "repo2");
+    mkdirSync(repo, { recursive: true });
+    spawnSync("git", ["init", "-q", repo]);
+    expect(sf(["check", "--cwd", repo, "--level", "reader", "touch new.txt"]).code).toBe(1);
+    expect(sf(["check", "--cwd", repo, "--level", "editor", "touch new.txt"]).code).toBe(0);
+  });
+
+  it("hook: approves git status in a repo, stays silent for rm -rf ~", () => {
+    const repo = path.join(t.dir, "repo3");
+    mkdirSync(repo, { recursive: true });
+    spawnSync("git", ["init", "-q", repo]);
+    const ok = sf(["hook"], { input: hookPayload({ cwd: repo }), env: { CLAUDE_PROJECT_DIR: repo } });
+    expect(ok.code).toBe(0);
+    const out = JSON.parse(ok.out);
+    expect(out.hookSpecificOutput).toMatchObject({ hookEventName: "PreToolUse", permissionDecision: "allow" });
+    expect(out.hookSpecificOutput.permissionDecisionReason).toMatch(/^shellfence: /);
+    const no = sf(["hook"], { input: hookPayload({ cwd: repo, tool_input: { command: "rm -rf ~" } }), env: { CLAUDE_PROJECT_DIR: repo } });
+    expect(no).toMatchObject({ code: 0, out: "" });
+  });
+
+  it("explain names the commands and the decision", () => {
+    const r = sf(["explain", "ls | rm -rf ~"]);
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(/rm/);
+    expect(r.out).toMatch(/ls/);
+  });
+});

@@ -1,0 +1,95 @@
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { backupName, defaultHookCommand, runSetup } from "../../src/cli/setup.ts";
+import { makeIo, tempDir } from "./helpers.ts";
+
+let t: ReturnType<typeof tempDir>;
+let file: string;
+beforeEach(() => {
+  t = tempDir();
+  file = path.join(t.dir, ".claude", "settings.json");
+});
+afterEach(() => t.cleanup());
+
+async function setup(...args: string[]) {
+  const io = makeIo({ home: t.dir });
+  const code = await runSetup(args, io);
+  return { code, out: io.stdout.join(""), err: io.stderr.join("") };
+}
+const backups = () => readdirSync(path.dirname(file)).filter((f) => f.startsWith("settings.json.bak-"));
+const settings = () => JSON.parse(readFileSync(file, "utf8"));
+
+describe("shellfence setup", () => {
+  it("creates ~/.claude/settings.json when missing, with no backup", async () => {
+    const r = await setup();
+    expect(r.code).toBe(0);
+    expect(settings().hooks.PreToolUse).toEqual([
+      { matcher: "Bash", hooks: [{ type: "command", command: "node /opt/shellfence/bin/shellfence.js hook", timeout: 10 }] },
+    ]);
+    expect(backups()).toEqual([]);
+  });
+
+  it("backs the file up, keeps other keys, and is idempotent", async () => {
+    mkdirSync(path.dirname(file), { recursive: true });
+    const original = JSON.stringify({ model: "sonnet", permissions: { allow: ["Bash(ls:*)"] }, hooks: { Stop: [] } }, null, 4);
+    writeFileSync(file, original);
+    expect((await setup()).code).toBe(0);
+    expect(backups()).toEqual(["settings.json.bak-20261130T010203Z"]);
+    expect(readFileSync(path.join(path.dirname(file), backups()[0]!), "utf8")).toBe(original);
+    const after = settings();
+    expect(after.model).toBe("sonnet");
+    expect(after.permissions).toEqual({ allow: ["Bash(ls:*)"] });
+    expect(after.hooks.Stop).toEqual([]);
+    const written = readFileSync(file, "utf8");
+
+    const again = await setup();
+    expect(again.code).toBe(0);
+    expect(again.out).toMatch(/already installed/);
+    expect(readFileSync(file, "utf8")).toBe(written);
+    expect(backups()).toHaveLength(1);
+  });
+
+  it("refuses a malformed file, leaves it untouched, exits 2", async () => {
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, '{\n  "model": "opus",\n}\n');
+    const r = await setup();
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(file);
+    expect(r.err).toMatch(/line 3/);
+    expect(readFileSync(file, "utf8")).toBe('{\n  "model": "opus",\n}\n');
+    expect(backups()).toEqual([]);
+  });
+
+  it("targets --settings FILE and honours --command", async () => {
+    const other = path.join(t.dir, "proj", ".claude", "settings.local.json");
+    const r = await setup("--settings", other, "--command", "shellfence hook");
+    expect(r.code).toBe(0);
+    expect(JSON.parse(readFileSync(other, "utf8")).hooks.PreToolUse[0].hooks[0].command).toBe("shellfence hook");
+    expect(existsSync(file)).toBe(false);
+  });
+
+  it("--dry-run prints the result and writes nothing", async () => {
+    const r = await setup("--dry-run");
+    expect(JSON.parse(r.out).hooks.PreToolUse[0].matcher).toBe("Bash");
+    expect(existsSync(file)).toBe(false);
+  });
+
+  it("rejects unknown arguments", async () => {
+    expect((await setup("--force")).code).toBe(2);
+    expect(existsSync(file)).toBe(false);
+  });
+});
+
+describe("setup helpers", () => {
+  it("uses this install's absolute path, or npx from npx's cache", () => {
+    expect(defaultHookCommand("/usr/lib/node_modules/shellfence/bin/shellfence.js")).toBe("node /usr/lib/node_modules/shellfence/bin/shellfence.js hook");
+    expect(defaultHookCommand("/Users/a b/sf/bin/shellfence.js")).toBe("node '/Users/a b/sf/bin/shellfence.js' hook");
+    expect(defaultHookCommand("/home/u/.npm/_npx/1f2e/node_modules/shellfence/bin/shellfence.js")).toBe("npx --yes shellfence hook");
+  });
+
+  it("never reuses a backup name", () => {
+    const taken = new Set(["/s.json.bak-20261130T010203Z", "/s.json.bak-20261130T010203Z-2"]);
+    expect(backupName("/s.json", new Date("2026-11-30T01:02:03Z"), (p) => taken.has(p))).toBe("/s.json.bak-20261130T010203Z-3");
+  });
+});
