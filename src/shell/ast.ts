@@ -252,6 +252,12 @@ export interface SglQuoted extends Span {
   type: "SglQuoted";
   value: string;
   dollar: boolean;
+  /**
+   * Added by the parser: set on `$'..'` strings whose bytes a JS string cannot hold exactly
+   * (a NUL, which truncates in bash, or a raw byte >= 0x80 from \xHH / octal). The word model
+   * treats such a word as dynamic.
+   */
+  inexact?: boolean;
 }
 
 /**
