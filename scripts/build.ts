@@ -1,6 +1,9 @@
 // Bundles the CLI (which also serves the hook) and the library into dist/.
-// One file per entry and nothing loaded that is not needed: the hook starts on every agent command.
+// Nothing loaded that is not needed: the hook starts on every agent command. The CLI is split
+// into chunks (dist/cli.js plus dist/<name>-<hash>.js) so that a subcommand's `await import()`
+// loads only its own code: the hook never parses setup, levels or explain code.
 import { build, type Plugin } from "esbuild";
+import { readdirSync, rmSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import path from "node:path";
@@ -27,23 +30,40 @@ export function ownUrlPlugin(outfile: string): Plugin {
   };
 }
 
-export async function bundle(entry: string, outfile: string): Promise<void> {
-  await build({
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    target: "node20",
-    sourcemap: false,
-    legalComments: "none",
-    logLevel: "warning",
-    absWorkingDir: root,
-    entryPoints: [entry],
-    outfile,
-    plugins: [ownUrlPlugin(path.resolve(root, outfile))],
-  });
+const common = {
+  bundle: true,
+  platform: "node" as const,
+  format: "esm" as const,
+  target: "node20",
+  sourcemap: false,
+  legalComments: "none" as const,
+  logLevel: "warning" as const,
+  absWorkingDir: root,
+};
+
+/**
+ * One entry into `outfile`; with `split`, lazily imported modules become chunks beside it (the
+ * chunks must sit in the same directory as the entry, since ownUrlPlugin computes paths from there).
+ */
+export async function bundle(entry: string, outfile: string, split = false): Promise<void> {
+  const out = path.resolve(root, outfile);
+  const plugins = [ownUrlPlugin(out)];
+  if (!split) {
+    await build({ ...common, entryPoints: [entry], outfile: out, plugins });
+    return;
+  }
+  const outdir = path.dirname(out);
+  const name = path.basename(out, ".js");
+  // Chunks of earlier builds would pile up: drop every hashed chunk of this entry's directory.
+  try {
+    for (const f of readdirSync(outdir)) if (/-[A-Z0-9]{8}\.js$/.test(f)) rmSync(path.join(outdir, f));
+  } catch {
+    // no outdir yet
+  }
+  await build({ ...common, entryPoints: { [name]: entry }, outdir, splitting: true, chunkNames: "[name]-[hash]", plugins });
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  await bundle("src/cli/main.ts", "dist/cli.js");
+  await bundle("src/cli/main.ts", "dist/cli.js", true);
   await bundle("src/index.ts", "dist/index.js");
 }

@@ -4,6 +4,12 @@ import { fileURLToPath } from "node:url";
 import path from "node:path";
 import { run } from "./run.ts";
 
+// A reader that stops early (`shellfence levels | head`) is not an error.
+process.stdout.on("error", (e: NodeJS.ErrnoException) => {
+  if (e.code === "EPIPE") process.exit(process.exitCode ?? 0);
+  throw e;
+});
+
 const io = {
   stdin: process.stdin,
   out: (s: string) => void process.stdout.write(s),

@@ -20,7 +20,7 @@ beforeAll(async () => {
   cliJs = path.join(t.dir, "dist", "cli.js");
   home = path.join(t.dir, "home");
   mkdirSync(home);
-  await bundle("src/cli/main.ts", cliJs);
+  await bundle("src/cli/main.ts", cliJs, true);
 });
 afterAll(() => t.cleanup());
 

@@ -1,0 +1,83 @@
+// The hook as a process vs `node -e 0`: the budget is a median wall-time ratio <= 1.15.
+// Builds the CLI bundle from the current source into a temp dir, then runs the variants
+// interleaved (rotating order each round) so machine load hits them alike.
+// Variants: node -e 0 (baseline); `cli.js --help` (bundle load only); the hook on an approved
+// Bash command in a fresh git repo (the real path: stdin, config, classify, envelope).
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { bundle } from "../scripts/build.ts";
+
+export const BUDGET_RATIO = 1.15;
+
+export interface HookBenchResult {
+  name: string;
+  rounds: number;
+  medianMs: Record<string, number>;
+  ratio: number;
+  budget: number;
+  ok: boolean;
+  /** What the hook printed on the last run (to show it really approved). */
+  hookDecision: string;
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+}
+
+export async function run(opts: { rounds?: number } = {}): Promise<HookBenchResult> {
+  const rounds = opts.rounds ?? Number(process.env.HOOK_BENCH_ROUNDS ?? 40);
+  const dir = mkdtempSync(path.join(tmpdir(), "sf-hookbench-"));
+  try {
+    const cli = path.join(dir, "dist", "cli.js");
+    await bundle("src/cli/main.ts", cli, true);
+    const home = path.join(dir, "home");
+    const repo = path.join(dir, "repo");
+    mkdirSync(home);
+    mkdirSync(repo);
+    spawnSync("git", ["init", "-q", repo]);
+    const env = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home, CLAUDE_PROJECT_DIR: repo };
+    const payload = JSON.stringify({
+      session_id: "bench",
+      cwd: repo,
+      hook_event_name: "PreToolUse",
+      tool_name: "Bash",
+      tool_input: { command: "git status && ls -la src | head -20" },
+    });
+    const variants: Record<string, { args: string[]; input: string }> = {
+      "node -e 0": { args: ["-e", "0"], input: "" },
+      "cli --help": { args: [cli, "--help"], input: "" },
+      hook: { args: [cli, "hook"], input: payload },
+    };
+    const names = Object.keys(variants);
+    const times: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]));
+    let hookDecision = "";
+    const once = (name: string) => {
+      const v = variants[name]!;
+      const t0 = process.hrtime.bigint();
+      const r = spawnSync(process.execPath, v.args, { input: v.input, env, cwd: repo, encoding: "utf8" });
+      const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+      if (name === "hook") hookDecision = r.stdout.trim() ? JSON.parse(r.stdout).hookSpecificOutput.permissionDecision : `none (${r.stderr.trim()})`;
+      return ms;
+    };
+    for (const n of names) once(n); // warm the page cache
+    for (let i = 0; i < rounds; i++) {
+      const order = names.map((_, k) => names[(i + k) % names.length]!);
+      for (const n of order) times[n]!.push(once(n));
+    }
+    const medianMs = Object.fromEntries(names.map((n) => [n, Math.round(median(times[n]!) * 100) / 100]));
+    const ratio = Math.round((medianMs.hook! / medianMs["node -e 0"]!) * 1000) / 1000;
+    return { name: "hook-process", rounds, medianMs, ratio, budget: BUDGET_RATIO, ok: ratio <= BUDGET_RATIO, hookDecision };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  const r = await run();
+  console.log(JSON.stringify(r, null, 2));
+}
