@@ -59,6 +59,7 @@ export function scanArithmetic(
       if (depth > 0) depth--;
       else {
         const k = lx.skipCont(j + 1);
+        if (k >= lx.n) lx.fail("unterminated-arithmetic", "unterminated arithmetic: add the closing ))", pos);
         if (lx.c(k) !== C.RP) {
           lx.leave();
           return null;

@@ -955,7 +955,7 @@ export class Parser extends Lexer {
     this.countToken();
     this.enter(pos);
     const expr = this.testOr();
-    this.skipTestSpace(true);
+    this.skipBlanks(); // a newline before ]] is a syntax error in bash
     if (!this.atTestClose()) {
       if (this.i >= this.n) this.fail("unterminated-test", "missing ']]' to close '[['", pos);
       this.fail("bad-test-expression", "unexpected word in [[ ]]: expected ']]' or an operator", this.i);
@@ -1033,7 +1033,7 @@ export class Parser extends Lexer {
       this.i++;
       this.enter(pos);
       const expr = this.testOr();
-      this.skipTestSpace(true);
+      this.skipBlanks();
       if (this.c(this.i) !== C.RP) this.fail("bad-test-expression", "missing ')' in [[ ]]", this.i);
       this.i++;
       this.leave();
