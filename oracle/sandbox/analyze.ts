@@ -1,0 +1,372 @@
+// From syscalls to effects: track each process's cwd and trust across fork/clone/exec, turn every
+// attempted file, exec, network and privilege call into an effect, drop the documented noise.
+// Pure apart from the injected filesystem view.
+import type { Effect, Kind, Locus, Op } from "../../src/policy/model.ts";
+import { isHeredocTemp, isNoiseRead, NOISE_SOCKETS } from "./noise.ts";
+import { resolvePhysical, type FsView } from "./paths.ts";
+import { array, fdPath, fields, str, type Syscall } from "./trace.ts";
+
+export interface WorldView extends FsView {
+  /** Did this sandbox path exist before the command ran? */
+  existedBefore(p: string): boolean;
+  /** Does it exist now? */
+  existsAfter(p: string): boolean;
+}
+
+export interface AnalyzeInput {
+  calls: Syscall[];
+  /** The cwd the command started in. */
+  cwd: string;
+  world: WorldView;
+  locate(p: string): Locus;
+  /** Paths of the oracle's own plumbing inside the sandbox (the trace file). */
+  controlPrefix: string;
+}
+
+interface Fs {
+  cwd: string;
+}
+interface Proc {
+  pid: number;
+  fs: Fs;
+  trusted: boolean;
+}
+
+/** General-purpose interpreters: running project or inline code in them is "trusted code". */
+const INTERPRETER = /^(python[0-9.]*|pypy[0-9.]*|node|nodejs|deno|bun|ruby[0-9.]*|perl[0-9.]*|php[0-9.]*|lua[0-9.]*|luajit|Rscript|tclsh[0-9.]*)$/;
+const SHELL = /^(bash|sh|dash|zsh|ksh|mksh|fish)$/;
+
+/** An effect plus whether the syscall succeeded (a failed write attempt still counts). */
+export type RawEffect = Effect & { ok: boolean };
+
+export function analyze(input: AnalyzeInput): RawEffect[] {
+  const { calls, world, locate } = input;
+  const procs = new Map<number, Proc>();
+  const effects: RawEffect[] = [];
+  let ok = false;
+  let root: number | null = null;
+  let rootExecSeen = false;
+
+  const proc = (pid: number): Proc => {
+    let p = procs.get(pid);
+    if (!p) {
+      p = { pid, fs: { cwd: input.cwd }, trusted: false };
+      procs.set(pid, p);
+      root ??= pid;
+    }
+    return p;
+  };
+  const procView = { cwdOf: (pid: number) => procs.get(pid)?.fs.cwd ?? null };
+
+  const emit = (p: Proc, op: Op, target: string, extra: { kind?: Kind; locus?: Locus } = {}) => {
+    const e: RawEffect = { op, locus: extra.locus ?? locate(target), target, ok };
+    if (extra.kind) e.kind = extra.kind;
+    if (p.trusted) e.via = "trusted-code";
+    effects.push(e);
+  };
+
+  for (const c of calls) {
+    const p = proc(c.pid);
+    const a = c.args;
+    ok = c.errno === null && c.retVal !== null && c.retVal >= 0;
+    // base dir of a path argument: the dirfd decoration, else the process's cwd
+    const dirOf = (fdArg: string | undefined): string => {
+      const d = fdPath(fdArg);
+      if (fdArg?.startsWith("AT_FDCWD") && d) p.fs.cwd = d; // strace saw the real cwd: trust it
+      return d ?? p.fs.cwd;
+    };
+    const resolve = (rel: string, base: string, follow: boolean) =>
+      resolvePhysical(rel, base, world, procView, c.pid, follow);
+    const pathAt = (fdArg: string | undefined, pathArg: string | undefined, follow: boolean): string | null => {
+      const s = str(pathArg);
+      if (s === null) return null;
+      if (s === "" ) return fdPath(fdArg); // AT_EMPTY_PATH: the fd itself
+      return resolve(s, s.startsWith("/") ? "/" : dirOf(fdArg), follow);
+    };
+    const pathArg = (arg: string | undefined, follow: boolean) => pathAt(undefined, arg, follow);
+
+    switch (c.name) {
+      case "clone":
+      case "clone3":
+      case "fork":
+      case "vfork": {
+        if (!ok || !c.retVal) break;
+        const flags = c.name === "clone3" ? fields(a[0])["flags"] ?? "" : a.find((x) => x.startsWith("flags="))?.slice(6) ?? "";
+        const shareFs = /\bCLONE_FS\b/.test(flags);
+        procs.set(c.retVal, { pid: c.retVal, fs: shareFs ? p.fs : { cwd: p.fs.cwd }, trusted: p.trusted });
+        break;
+      }
+      case "chdir":
+        if (ok) {
+          const s = str(a[0]);
+          if (s !== null) p.fs.cwd = resolve(s, p.fs.cwd, true);
+        }
+        break;
+      case "fchdir":
+        if (ok) p.fs.cwd = fdPath(a[0]) ?? p.fs.cwd;
+        break;
+      case "execve":
+      case "execveat": {
+        if (!ok) break; // a failed exec runs nothing (PATH search probes fail with ENOENT)
+        if (c.pid === root && !rootExecSeen) {
+          rootExecSeen = true; // strace starting bash -c: the harness, not the command
+          break;
+        }
+        const prog = c.name === "execve" ? pathArg(a[0], true) : pathAt(a[0], a[1], true);
+        const argv = array(c.name === "execve" ? a[1] : a[2]);
+        if (prog) execEffect(p, prog, argv);
+        break;
+      }
+      case "open":
+      case "creat":
+      case "openat":
+      case "openat2": {
+        const at = c.name === "openat" || c.name === "openat2";
+        const flags = c.name === "creat" ? "O_WRONLY|O_CREAT|O_TRUNC" : c.name === "openat2" ? fields(a[2])["flags"] ?? "" : (at ? a[2] : a[1]) ?? "";
+        if (/\bO_PATH\b/.test(flags)) break;
+        const writes = /\bO_(WRONLY|RDWR|CREAT|TRUNC)\b/.test(flags);
+        const reads = !/\bO_WRONLY\b/.test(flags);
+        if (writes && c.errno === "EEXIST") break; // O_EXCL on an existing file: nothing changed
+        const target = ok && c.retPath ? c.retPath : at ? pathAt(a[0], a[1], !/\bO_NOFOLLOW\b/.test(flags)) : pathArg(a[0], true);
+        if (!target) break;
+        if (writes) emit(p, "write", target);
+        // creating a file is not reading it; O_RDWR on an existing file is both
+        if (reads && !/\bO_CREAT\b/.test(flags)) emit(p, "read", target);
+        break;
+      }
+      case "unlink":
+      case "rmdir":
+        pushDelete(p, pathArg(a[0], false));
+        break;
+      case "unlinkat":
+        pushDelete(p, pathAt(a[0], a[1], false));
+        break;
+      case "rename":
+        pushDelete(p, pathArg(a[0], false));
+        pushWrite(p, pathArg(a[1], false));
+        break;
+      case "renameat":
+      case "renameat2":
+        if (/RENAME_EXCHANGE/.test(a[4] ?? "")) pushWrite(p, pathAt(a[0], a[1], false));
+        else pushDelete(p, pathAt(a[0], a[1], false));
+        pushWrite(p, pathAt(a[2], a[3], false));
+        break;
+      case "mkdir":
+        if (c.errno !== "EEXIST") pushWrite(p, pathArg(a[0], false));
+        break;
+      case "mkdirat":
+      case "mknodat":
+        if (c.errno !== "EEXIST") pushWrite(p, pathAt(a[0], a[1], false));
+        break;
+      case "mknod":
+        if (c.errno !== "EEXIST") pushWrite(p, pathArg(a[0], false));
+        break;
+      case "link":
+      case "symlink":
+        if (c.errno !== "EEXIST") pushWrite(p, pathArg(a[1], false));
+        break;
+      case "linkat":
+        if (c.errno !== "EEXIST") pushWrite(p, pathAt(a[2], a[3], false));
+        break;
+      case "symlinkat":
+        if (c.errno !== "EEXIST") pushWrite(p, pathAt(a[1], a[2], false));
+        break;
+      case "chmod":
+      case "truncate":
+      case "chown":
+        pushWrite(p, pathArg(a[0], true));
+        break;
+      case "lchown":
+        pushWrite(p, pathArg(a[0], false));
+        break;
+      case "fchmodat":
+      case "fchownat":
+        pushWrite(p, pathAt(a[0], a[1], !/AT_SYMLINK_NOFOLLOW/.test(a.at(-1) ?? "")));
+        break;
+      case "fchmod":
+      case "fchown":
+      case "ftruncate":
+        pushWrite(p, fdPath(a[0]));
+        break;
+      case "connect":
+      case "sendto":
+      case "sendmsg":
+      case "bind":
+        netEffect(p, c);
+        break;
+      case "setuid":
+      case "setgid":
+      case "setreuid":
+      case "setregid":
+      case "setresuid":
+      case "setresgid":
+      case "setfsuid":
+      case "setfsgid":
+        // only a change to another identity is an escalation; the sandbox user is 1000
+        if (a.some((x) => /^-?\d+$/.test(x) && x !== "1000" && x !== "-1")) emit(p, "privilege", c.name, { locus: "none" });
+        break;
+      case "setgroups":
+        if (a[0] !== "0") emit(p, "privilege", c.name, { locus: "none" });
+        break;
+      case "mount":
+      case "umount2":
+      case "pivot_root":
+      case "chroot":
+      case "setns":
+        emit(p, "privilege", c.name, { locus: "none" });
+        break;
+      case "ptrace":
+        if (a[0] !== "PTRACE_TRACEME") emit(p, "process", `ptrace ${a[1] ?? ""}`.trim(), { locus: "none" });
+        break;
+    }
+  }
+  return effects;
+
+  function pushWrite(p: Proc, target: string | null) {
+    if (target) emit(p, "write", target);
+  }
+  function pushDelete(p: Proc, target: string | null) {
+    if (!target) return;
+    // removing what this command itself created (a temp file, a lock renamed into place) is
+    // part of writing it, not a delete of anything that was there
+    if (!world.existedBefore(target)) return;
+    emit(p, "delete", target);
+  }
+
+  function execEffect(p: Proc, prog: string, argv: string[]) {
+    const name = prog.slice(prog.lastIndexOf("/") + 1);
+    const progLocus = locate(prog);
+    const codeLocus = (file: string): Locus => locate(file);
+    const runFile = (file: string, label: string) => {
+      const locus = codeLocus(file);
+      if (locus === "system") return; // an installed tool, not code from the project or elsewhere
+      if (locus === "worktree" || locus === "vcs-control") {
+        emit(p, "exec", label, { kind: "project-code", locus });
+        p.trusted = true;
+      } else emit(p, "exec", label, { kind: "foreign-code", locus });
+    };
+    if (progLocus !== "system") {
+      runFile(prog, prog);
+      return;
+    }
+    if (INTERPRETER.test(name)) {
+      const code = interpreterCode(name, argv.slice(1));
+      if (code.type === "inline") {
+        emit(p, "exec", name, { kind: "inline-code", locus: "none" });
+        p.trusted = true;
+      } else if (code.type === "module") {
+        emit(p, "exec", `${name} -m ${code.value}`, { kind: "project-code", locus: locate(p.fs.cwd) });
+        p.trusted = true;
+      } else if (code.type === "file") {
+        const file = resolvePhysical(code.value, p.fs.cwd, world, { cwdOf: () => p.fs.cwd }, p.pid, true);
+        runFile(file, file);
+      }
+      return;
+    }
+    if (SHELL.test(name)) {
+      const script = shellScript(argv.slice(1));
+      if (script) {
+        const file = resolvePhysical(script, p.fs.cwd, world, { cwdOf: () => p.fs.cwd }, p.pid, true);
+        runFile(file, file);
+      }
+    }
+  }
+
+  function netEffect(p: Proc, c: Syscall) {
+    const addrArg = c.name === "sendto" ? c.args[4] : c.name === "sendmsg" ? fields(c.args[1])["msg_name"] : c.args[1];
+    const f = fields(addrArg);
+    const family = f["sa_family"];
+    if (family === "AF_UNIX") {
+      const sun = f["sun_path"];
+      const sock = sun?.startsWith("@") ? null : str(sun);
+      if (c.name === "connect" && sock && !NOISE_SOCKETS.includes(sock)) emit(p, "process", sock);
+      return;
+    }
+    if (family !== "AF_INET" && family !== "AF_INET6") return;
+    const port = Number(/htons\((\d+)\)/.exec(f["sin_port"] ?? f["sin6_port"] ?? "")?.[1] ?? "0");
+    const ip = family === "AF_INET" ? str(/inet_addr\((".*")\)/.exec(f["sin_addr"] ?? "")?.[1]) : ipv6(addrArg ?? "");
+    if (!ip || isLocal(ip)) return;
+    const target = family === "AF_INET6" ? `[${ip}]:${port}` : `${ip}:${port}`;
+    if (c.name === "bind") {
+      if (port !== 0) emit(p, "net-send", `listen ${target}`, { locus: "none" });
+      return;
+    }
+    // Offline, direction cannot be seen: a connection or a name lookup is reported as a fetch;
+    // a datagram with a payload to anything but DNS is data leaving the machine.
+    const send = c.name !== "connect" && port !== 53;
+    emit(p, send ? "net-send" : "net-fetch", target, send ? { locus: "none" } : { locus: "none", kind: "literal-url" });
+  }
+}
+
+function ipv6(arg: string): string | null {
+  const m = /inet_pton\(AF_INET6,\s*"([^"]*)"/.exec(arg);
+  return m ? m[1]! : null;
+}
+
+function isLocal(ip: string): boolean {
+  return /^127\./.test(ip) || ip === "::1" || /^::ffff:127\./.test(ip) || ip === "0.0.0.0" || ip === "::";
+}
+
+type Code = { type: "inline" } | { type: "module"; value: string } | { type: "file"; value: string } | { type: "none" };
+
+/** What an interpreter's argv runs. Options that take a value are skipped with their value. */
+export function interpreterCode(name: string, args: string[]): Code {
+  const family = name.replace(/[0-9.]+$/, "");
+  const inlineFlags: Record<string, RegExp> = {
+    python: /^-[A-Za-z]*c/, pypy: /^-[A-Za-z]*c/, node: /^(-e|-p|--eval|--print|-pe|-ep)$/, nodejs: /^(-e|-p|--eval|--print)$/,
+    deno: /^(eval)$/, bun: /^(-e|--eval|-p|--print)$/, ruby: /^-[A-Za-z]*e/, perl: /^-[A-Za-z]*[eE]/, php: /^-r$/,
+    lua: /^-e$/, luajit: /^-e$/, Rscript: /^-e$/, tclsh: /^$/,
+  };
+  const valued: Record<string, RegExp> = {
+    python: /^-[WX]$/, pypy: /^-[WX]$/, node: /^(-r|--require|--import|--loader|--experimental-loader|-C|--conditions|--input-type|--env-file)$/,
+    nodejs: /^(-r|--require|--import|--loader)$/, ruby: /^-[IrC]$/, perl: /^-[IMm]$/, php: /^-[cdz]$/, bun: /^(-r|--preload)$/,
+  };
+  const info = /^(-V|--version|-v|--help|-h|-version)$/;
+  let sawInfo = false;
+  for (let i = 0; i < args.length; i++) {
+    const x = args[i]!;
+    if (x === "--") return args[i + 1] !== undefined ? { type: "file", value: args[i + 1]! } : { type: "inline" };
+    if (x === "-") return { type: "inline" }; // code on stdin
+    if (inlineFlags[family]?.test(x)) return { type: "inline" };
+    if ((family === "python" || family === "pypy") && /^-[A-Za-z]*m/.test(x)) {
+      const rest = x.slice(x.indexOf("m") + 1);
+      return { type: "module", value: rest || args[i + 1] || "" };
+    }
+    if (x.startsWith("-")) {
+      if (info.test(x)) sawInfo = true;
+      if (valued[family]?.test(x)) i++;
+      continue;
+    }
+    if (family === "deno" && (x === "run" || x === "test" || x === "task")) continue;
+    return { type: "file", value: x };
+  }
+  // no script and no inline flag: the interpreter reads code from stdin, unless it only printed info
+  return sawInfo ? { type: "none" } : { type: "inline" };
+}
+
+/** The script file a shell runs (`bash x.sh`), or null for `-c`, stdin and `-s`. */
+export function shellScript(args: string[]): string | null {
+  for (let i = 0; i < args.length; i++) {
+    const x = args[i]!;
+    if (x === "--") return args[i + 1] ?? null;
+    if (/^-[a-zA-Z]*c/.test(x) || /^-[a-zA-Z]*s/.test(x)) return null;
+    if (x === "-o" || x === "+o" || x === "-O" || x === "+O" || x === "--rcfile" || x === "--init-file") {
+      i++;
+      continue;
+    }
+    if (x.startsWith("-") || x.startsWith("+")) continue;
+    return x;
+  }
+  return null;
+}
+
+/** Drops noise and effects on the oracle's own plumbing. */
+export function denoise<E extends Effect>(effects: E[], controlPrefix: string): E[] {
+  return effects.filter((e) => {
+    if (e.target === controlPrefix || e.target.startsWith(controlPrefix + "/")) return false;
+    if (e.locus === "stream") return false; // level-neutral by definition
+    if (e.op === "read" && isNoiseRead(e.target)) return false;
+    if ((e.op === "write" || e.op === "delete") && isHeredocTemp(e.target)) return false;
+    return true;
+  });
+}

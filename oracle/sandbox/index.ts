@@ -1,0 +1,235 @@
+// The sandbox oracle's API: run a command for real in the planted world and report what it did,
+// as effects placed in loci and the level the regions/levels files say those effects need.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { join, loadLevels, needOf, type LevelTable } from "../../src/policy/levels.ts";
+import type { Effect, Need } from "../../src/policy/model.ts";
+import { compileRegions, loadRegions, normalizeAbsolute, type CompiledRegions } from "../../src/policy/regions.ts";
+import { analyze, denoise, type RawEffect, type WorldView } from "./analyze.ts";
+import { CONTROL, DEFAULT_LIMITS, ensureTemplate, runOnce, type Limits, type Template } from "./sandbox.ts";
+import { parseTrace } from "./trace.ts";
+import { diff, snapshot, type Change, type Snapshot } from "./tree.ts";
+import { ANCHORS, CANARIES, HOME, PROJECT, SIBLING, TMP, WORKTREE, type Canary } from "./world.ts";
+
+export interface ObserveOptions {
+  /** Where the command starts: relative to the project root, or absolute inside the sandbox. */
+  cwd?: string;
+  /** Wall time before the whole process tree is killed (default 5000). */
+  timeoutMs?: number;
+  /** Run under a pseudo-terminal, so pagers and tty-only behaviour fire. */
+  pty?: boolean;
+  /** Bytes fed to the command's stdin (default none). */
+  stdin?: string;
+  limits?: Partial<Omit<Limits, "timeoutMs">>;
+}
+
+export interface Observation {
+  command: string;
+  /** Absolute cwd inside the sandbox. */
+  cwd: string;
+  /** Deduplicated, sorted; noise removed. */
+  effects: Effect[];
+  /** The least level admitting every effect ("paranoid" when there is none). */
+  observedLevel: Need;
+  /** The same, ignoring effects made inside trusted code (`via: "trusted-code"`). */
+  observedLevelUntrusted: Need;
+  /** Anchor files whose canary showed up in stdout, stderr or a written file. */
+  disclosed: string[];
+  /** Killed at the time limit: the effects are only what happened before. Never a label. */
+  timedOut: boolean;
+  /** Killed for too much output. Never a label either. */
+  truncated: boolean;
+  stdout: string;
+  stderr: string;
+  exitCode: number | null;
+  /** Files the command created and removed again (see isTransient); not effects. */
+  transient: string[];
+  /** What changed in the writable tree (home and /tmp). */
+  changes: Change[];
+}
+
+/** The world's layout, for classifying a command with the context the oracle ran it in. */
+export const world = {
+  home: HOME,
+  project: PROJECT,
+  worktree: WORKTREE,
+  sibling: SIBLING,
+  tmp: TMP,
+  canaries: CANARIES as readonly Canary[],
+} as const;
+
+export interface SandboxContext {
+  cwd: string;
+  roots: string[];
+  home: string;
+  tmp: string[];
+}
+
+export function sandboxContext(cwd?: string): SandboxContext {
+  return { cwd: resolveCwd(cwd), roots: [...ANCHORS.roots], home: ANCHORS.home, tmp: [...ANCHORS.tmp] };
+}
+
+function resolveCwd(cwd: string | undefined): string {
+  if (!cwd) return PROJECT;
+  return normalizeAbsolute(cwd.startsWith("/") ? cwd : `${PROJECT}/${cwd}`);
+}
+
+interface Shared {
+  template: Template;
+  before: Snapshot;
+  regions: CompiledRegions;
+  levels: LevelTable;
+}
+let shared: Shared | null = null;
+function setup(): Shared {
+  if (shared) return shared;
+  const template = ensureTemplate();
+  const before = snapshot(path.join(template.dir, "home"), "/home");
+  snapshot(path.join(template.dir, "tmp"), "/tmp", before);
+  shared = { template, before, regions: compileRegions(loadRegions(), ANCHORS), levels: loadLevels() };
+  return shared;
+}
+
+export async function observe(command: string, options: ObserveOptions = {}): Promise<Observation> {
+  const s = setup();
+  const cwd = resolveCwd(options.cwd);
+  const limits: Limits = { ...DEFAULT_LIMITS, ...options.limits, timeoutMs: options.timeoutMs ?? DEFAULT_LIMITS.timeoutMs };
+  const raw = await runOnce(s.template, command, { cwd, pty: options.pty ?? false, stdin: options.stdin ?? "", limits });
+  try {
+    const toHost = (p: string): string | null => {
+      if (p === "/home" || p.startsWith("/home/")) return raw.runDir + p;
+      if (p === "/tmp" || p.startsWith("/tmp/")) return raw.runDir + p;
+      if (p === "/proc" || p.startsWith("/proc/") || p === CONTROL || p.startsWith(CONTROL + "/")) return null;
+      return p; // system dirs are the host's own, bound read-only
+    };
+    const inWorld = (p: string) => /^\/(home|tmp)(\/|$)/.test(p);
+    const view: WorldView = {
+      readlink: (p) => {
+        const h = toHost(p);
+        if (!h) return null;
+        try {
+          return fs.readlinkSync(h);
+        } catch {
+          return null;
+        }
+      },
+      existedBefore: (p) => (inWorld(p) ? s.before.has(p) : toHost(p) !== null && lexists(toHost(p)!)),
+      existsAfter: (p) => {
+        const h = toHost(p);
+        return h !== null && lexists(h);
+      },
+    };
+    const calls = parseTrace(raw.trace);
+    const effects = analyze({ calls, cwd, world: view, locate: s.regions.locate, controlPrefix: CONTROL });
+
+    const after = snapshot(path.join(raw.runDir, "home"), "/home");
+    snapshot(path.join(raw.runDir, "tmp"), "/tmp", after);
+    const changes = diff(s.before, after);
+    // the tree diff backs strace up: a change with no matching attempt still counts
+    for (const ch of changes) {
+      const op = ch.change === "removed" ? "delete" : "write";
+      if (!effects.some((e) => e.op === op && e.target === ch.path)) effects.push({ op, locus: s.regions.locate(ch.path), target: ch.path, ok: true });
+    }
+
+    const disclosed = findCanaries(raw.stdout, raw.stderr, changes, after, raw.runDir);
+    for (const d of disclosed) {
+      const locus = s.regions.locate(d);
+      if (locus === "secret" && !effects.some((e) => e.op === "read" && e.target === d)) effects.push({ op: "read", locus, target: d, ok: true });
+    }
+
+    const transient = new Set<string>();
+    const kept = denoise(effects, CONTROL).filter((e) => {
+      if (!isTransient(e, view)) return true;
+      if (e.op === "write") transient.add(e.target);
+      return false;
+    });
+    const final = dedupe(kept);
+    return {
+      command,
+      cwd,
+      effects: final,
+      observedLevel: levelOf(s.levels, final),
+      observedLevelUntrusted: levelOf(s.levels, final.filter((e) => e.via !== "trusted-code")),
+      transient: [...transient].sort(),
+      disclosed,
+      timedOut: raw.timedOut,
+      truncated: raw.truncated,
+      stdout: raw.stdout,
+      stderr: raw.stderr,
+      exitCode: raw.exitCode,
+      changes,
+    };
+  } finally {
+    await raw.cleanup();
+  }
+}
+
+export type BatchItem = string | { command: string; options?: ObserveOptions };
+
+/** Observes many commands, `concurrency` at a time (default: one per core); results in input order. */
+export async function observeMany(items: BatchItem[], opts: { concurrency?: number } = {}): Promise<Observation[]> {
+  const concurrency = Math.max(1, opts.concurrency ?? os.cpus().length);
+  const results: Observation[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      const it = items[i]!;
+      results[i] = typeof it === "string" ? await observe(it) : await observe(it.command, it.options);
+    }
+  };
+  setup();
+  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
+  return results;
+}
+
+export function levelOf(table: LevelTable, effects: Effect[]): Need {
+  return effects.reduce<Need>((acc, e) => join(table, acc, needOf(table, e)), "paranoid");
+}
+
+function lexists(p: string): boolean {
+  try {
+    fs.lstatSync(p);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A file the command created and removed again (git's index.lock, mkstemp files, editors' swap
+ * files) changed nothing that outlives the command: its successful writes and reads are reported
+ * in `transient`, not as effects (their names are often random, and they would make a read-only
+ * `git status` look like an edit). A FAILED attempt is never transient: it stays an effect.
+ */
+function isTransient(e: RawEffect, view: WorldView): boolean {
+  if (!e.ok || (e.op !== "write" && e.op !== "read") || !/^\/(home|tmp)\//.test(e.target)) return false;
+  return !view.existedBefore(e.target) && !view.existsAfter(e.target);
+}
+
+function dedupe(effects: Effect[]): Effect[] {
+  const byKey = new Map<string, Effect>();
+  for (const e of effects) {
+    const clean: Effect = { op: e.op, locus: e.locus, target: e.target };
+    if (e.kind) clean.kind = e.kind;
+    if (e.via) clean.via = e.via;
+    byKey.set(JSON.stringify([e.op, e.locus, e.target, e.kind ?? "", e.via ?? ""]), clean);
+  }
+  return [...byKey.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, e]) => e);
+}
+
+function findCanaries(stdout: string, stderr: string, changes: Change[], after: Snapshot, runDir: string): string[] {
+  const texts: { from: string; text: string }[] = [{ from: "stdout", text: stdout }, { from: "stderr", text: stderr }];
+  for (const ch of changes) {
+    if (ch.change === "removed" || after.get(ch.path)?.type !== "file") continue;
+    try {
+      const buf = fs.readFileSync(runDir + ch.path);
+      if (buf.length <= 4 * 1024 ** 2) texts.push({ from: ch.path, text: buf.toString("latin1") });
+    } catch {
+      // vanished after the snapshot: nothing to search
+    }
+  }
+  // a canary inside its own (edited) anchor file is not a disclosure
+  return CANARIES.filter((c) => texts.some((t) => t.from !== c.path && t.text.includes(c.token))).map((c) => c.path);
+}
