@@ -806,7 +806,9 @@ export class Parser extends Lexer {
     if (!w) this.unexpected();
     this.countToken();
     const p = w.parts.length === 1 ? w.parts[0]! : null;
-    if (!p || p.type !== "Lit" || !isIdentifier(p.value)) this.fail("bad-identifier", "the loop variable must be a plain name", w.pos);
+    // bash -n accepts any word here and fails at run time on a bad name; we keep plain
+    // literal names and refuse quoted or expanded ones (fail closed).
+    if (!p || p.type !== "Lit") this.fail("bad-identifier", "the loop variable must be a plain unquoted name", w.pos);
     const name = p.value;
     let items: Word[] | null = null;
     this.skipBlanks();

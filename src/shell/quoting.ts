@@ -1,4 +1,5 @@
 // Decoding of ANSI-C quoted strings ($'...'), as bash 5.2 does it.
+// \u / \U above ASCII depend on the locale (bash keeps the escape text in the C locale).
 // Bash works on bytes: escapes that yield a byte >= 0x80 on its own, a NUL (which truncates the
 // C string), or a lone surrogate cannot be represented faithfully in a JS string. Such values are
 // flagged `exact: false`; the word model then treats the word as dynamic (fail closed).
@@ -95,7 +96,12 @@ export function decodeAnsiC(raw: string): Decoded {
         if (v === 0 || v > 0x10ffff || (v >= 0xd800 && v <= 0xdfff)) {
           exact = false;
           out += "\ufffd";
-        } else out += String.fromCodePoint(v);
+        } else {
+          // Non-ASCII: bash encodes it in the current locale (in the C locale it keeps the
+          // escape text), so the bytes are not known statically.
+          if (v >= 0x80) exact = false;
+          out += String.fromCodePoint(v);
+        }
         break;
       }
       case "c": {
