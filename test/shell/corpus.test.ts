@@ -37,6 +37,7 @@ beforeAll(async () => {
 
 afterAll(() => {
   const count = (pred: (c: Comparison, id: string) => boolean) => [...results].filter(([id, c]) => pred(c, id)).length;
+  const sum = (f: (c: Comparison) => number) => [...results.values()].reduce((a, c) => a + f(c), 0);
   const unsafe = new Map<string, number>();
   for (const c of results.values()) for (const d of c.divergences) if (d.unsafe) unsafe.set(d.kind, (unsafe.get(d.kind) ?? 0) + 1);
   const lines = [
@@ -46,6 +47,7 @@ afterAll(() => {
     `  valid but rejected (fail-closed): ${count((c) => c.accept.kind === "rejected-valid")}, of which listed in known-rejections.jsonl: ${count((c, id) => c.accept.kind === "rejected-valid" && knownRejections.has(id))}`,
     `  invalid but accepted: ${count((c) => c.accept.kind === "accepted-invalid")}`,
     `  unsafe divergences: ${[...unsafe.values()].reduce((a, b) => a + b, 0)} (${[...unsafe].map(([k, n]) => `${k} ${n}`).join(", ") || "none"})`,
+    `  executed commands matched to a static argv: ${sum((c) => c.matched.static)}, to a dynamic word: ${sum((c) => c.matched.dynamic)}, to run-time code (\${x@P}): ${sum((c) => c.matched.dynamicCode)}`,
     `  here-document stdin mismatches (not unsafe): ${[...results.values()].reduce((a, c) => a + c.divergences.filter((d) => d.kind === "stdin-mismatch").length, 0)}`,
   ];
   console.log(lines.join("\n"));
