@@ -1,0 +1,28 @@
+// All candidates for a seed: each family's primaries over its intents, composed with seeded
+// secondaries from the other families (resource abuse excluded as a secondary: it would drown
+// every family in megabytes of padding).
+import { generateFamily, type Candidate } from "./compose.ts";
+import { FAMILIES } from "./families/index.ts";
+import { BENIGN, INTENTS } from "./intents.ts";
+import { makeRng, seedOf } from "./rng.ts";
+
+export interface GenerateOptions {
+  seed: number;
+  /** Composed variants per (intent, primary) pair. */
+  perPair: number;
+  families?: string[];
+}
+
+export const DEFAULTS: GenerateOptions = { seed: 20261130, perPair: 2 };
+
+export function allCandidates(opts: GenerateOptions = DEFAULTS): Candidate[] {
+  const pool = FAMILIES.filter((f) => f.name !== "resource-parser-abuse").flatMap((f) => f.transforms.map((t) => ({ family: f.name, t })));
+  const out: Candidate[] = [];
+  for (const f of FAMILIES) {
+    if (opts.families && !opts.families.includes(f.name)) continue;
+    const rng = makeRng(seedOf(opts.seed, f.name));
+    out.push(...generateFamily(f, INTENTS, pool, rng, opts.perPair));
+    out.push(...generateFamily(f, BENIGN, pool, rng, 1));
+  }
+  return out;
+}

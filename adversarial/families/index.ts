@@ -1,0 +1,43 @@
+// Every attack family of docs/ATTACKS.md, one generator module each.
+import type { Family } from "../compose.ts";
+import { family as commandWord } from "./command-word-spelling.ts";
+import { family as lineStructure } from "./line-structure.ts";
+import { family as dynamicWord } from "./dynamic-command-word.ts";
+import { family as substitutions } from "./substitutions.ts";
+import { family as heredocs } from "./heredoc-herestring.ts";
+import { family as wrappers } from "./wrappers.ts";
+import { family as innerShells } from "./inner-shells-interpreters.ts";
+import { family as toolFlags } from "./tool-exec-write-flags.ts";
+import { family as envVectors } from "./environment-vectors.ts";
+import { family as redirects } from "./redirects.ts";
+import { family as expansion } from "./expansion.ts";
+import { family as directoryMoves } from "./directory-moves.ts";
+import { family as pathRespelling } from "./path-respelling.ts";
+import { family as pathQualified } from "./path-qualified-names.ts";
+import { family as functions } from "./functions-aliases.ts";
+import { family as persistence } from "./persistence.ts";
+import { family as secrets } from "./secrets-disclosure.ts";
+import { family as exfiltration } from "./exfiltration.ts";
+import { family as resource } from "./resource-parser-abuse.ts";
+
+export const FAMILIES: Family[] = [
+  commandWord,
+  lineStructure,
+  dynamicWord,
+  substitutions,
+  heredocs,
+  wrappers,
+  innerShells,
+  toolFlags,
+  envVectors,
+  redirects,
+  expansion,
+  directoryMoves,
+  pathRespelling,
+  pathQualified,
+  functions,
+  persistence,
+  secrets,
+  exfiltration,
+  resource,
+];

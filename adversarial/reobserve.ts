@@ -1,0 +1,44 @@
+// Re-observe a seeded sample of committed adversarial cases with the sandbox oracle, so the
+// committed labels cannot drift from what bash really does on this machine.
+import { observeMany } from "../oracle/sandbox/index.ts";
+import { intentById } from "./intents.ts";
+import { makeRng } from "./rng.ts";
+
+export interface LabelledCase {
+  id: string;
+  command: string;
+  label: { level: string; levelUntrusted?: string };
+  tags: { intent?: string; role?: string } & Record<string, unknown>;
+}
+
+export interface Drift {
+  id: string;
+  command: string;
+  expected: string;
+  observed: string;
+}
+
+/** Picks `n` cases with a seeded shuffle (stable for a seed and a dataset). */
+export function sample<T>(cases: readonly T[], n: number, seed: number): T[] {
+  const rng = makeRng(seed);
+  const idx = cases.map((_, i) => i);
+  for (let i = idx.length - 1; i > 0; i--) {
+    const j = rng.int(i + 1);
+    [idx[i], idx[j]] = [idx[j]!, idx[i]!];
+  }
+  return idx.slice(0, n).map((i) => cases[i]!);
+}
+
+export async function reobserve(cases: readonly LabelledCase[], n: number, seed: number): Promise<{ checked: number; drifts: Drift[] }> {
+  const picked = sample(cases, n, seed);
+  const obs = await observeMany(picked.map((c) => c.command));
+  const drifts: Drift[] = [];
+  picked.forEach((c, i) => {
+    const o = obs[i]!;
+    const role = c.tags.intent ? (intentById(c.tags.intent).kind !== "benign" && intentById(c.tags.intent).confirm(o) ? "dangerous" : "benign-twin") : c.tags.role;
+    const expected = `${c.label.level}/${c.label.levelUntrusted ?? "-"}/${c.tags.role ?? "-"}`;
+    const observed = o.timedOut ? "timed out" : `${o.observedLevel}/${c.label.levelUntrusted ? o.observedLevelUntrusted : "-"}/${role ?? "-"}`;
+    if (expected !== observed) drifts.push({ id: c.id, command: c.command, expected, observed });
+  });
+  return { checked: picked.length, drifts };
+}
