@@ -1,1 +1,148 @@
-export {};
+// The library API: `classify(command, ctx)` decides whether a shell command may be auto-approved
+// at a permission level. Synchronous and pure given its context (the filesystem it may consult
+// is part of the context). Data files load once per process.
+import os from "node:os";
+import { parse } from "./shell/index.ts";
+import { loadLevels, type LevelTable } from "./policy/levels.ts";
+import { compileRegions, loadRegions, type CompiledRegions, type Regions } from "./policy/regions.ts";
+import { DEFAULT_LEVEL, LEVELS, type Level } from "./policy/model.ts";
+import { decide, type Verdict } from "./policy/verdict.ts";
+import { explainText } from "./policy/explain.ts";
+import { loadRegistry, interpret, type Registry } from "./analysis/registry/index.ts";
+import { loadEnvVectors, type EnvVectors } from "./analysis/envvectors.ts";
+import { buildContext, type DirContext } from "./analysis/context.ts";
+import { realFs, type FsLike } from "./analysis/fs.ts";
+import { analyze } from "./analysis/analyze.ts";
+
+export { LEVELS, DEFAULT_LEVEL, OPS, LOCI, KINDS } from "./policy/model.ts";
+export type { Level, Need, Op, Locus, Kind, Effect } from "./policy/model.ts";
+export type { Verdict, VerdictEffect, VerdictCommand, Reason, Segment, ExplainData } from "./policy/verdict.ts";
+export type { FsLike, StatLike } from "./analysis/fs.ts";
+export { explainText };
+
+export interface ClassifyContext {
+  /** The configured level (default `developer`). */
+  level?: Level;
+  /** Where the command starts (default: process.cwd()). */
+  cwd?: string;
+  /** Project roots; default CLAUDE_PROJECT_DIR from `env`, else the git toplevel of cwd. Linked worktrees are added. */
+  roots?: string[];
+  /** HOME (default: env.HOME, else os.homedir()). */
+  home?: string;
+  /** Temp dirs (default /tmp, /var/tmp and env.TMPDIR). */
+  tmp?: string[];
+  /** The environment the command will run with (default: process.env). Read: CLAUDE_PROJECT_DIR, HOME, TMPDIR, CDPATH. */
+  env?: Record<string, string | undefined>;
+  /** The filesystem to resolve symlinks and find git worktrees (default: node:fs). null: lexical only, conservative. */
+  fs?: FsLike | null;
+  /** The shell that will run the command (default bash). Others: constructs that differ are not approved. */
+  shell?: string;
+}
+
+let levels: LevelTable | null = null;
+let regions: Regions | null = null;
+let vectors: EnvVectors | null = null;
+let registry: Registry | null = null;
+const compiled = new Map<string, CompiledRegions>();
+const contexts = new WeakMap<object, Map<string, DirContext>>();
+const NO_FS = {};
+
+function data() {
+  levels ??= loadLevels();
+  regions ??= loadRegions();
+  vectors ??= loadEnvVectors();
+  registry ??= loadRegistry();
+  return { levels, regions, vectors, registry };
+}
+
+function contextFor(ctx: ClassifyContext, env: Record<string, string | undefined>, fs: FsLike | null): DirContext {
+  const input = {
+    cwd: ctx.cwd ?? process.cwd(),
+    roots: ctx.roots,
+    home: ctx.home ?? env.HOME ?? os.homedir(),
+    tmp: ctx.tmp,
+    env: { CLAUDE_PROJECT_DIR: env.CLAUDE_PROJECT_DIR, TMPDIR: env.TMPDIR },
+    fs,
+  };
+  const key = JSON.stringify([input.cwd, input.roots ?? null, input.home, input.tmp ?? null, input.env.CLAUDE_PROJECT_DIR ?? null, input.env.TMPDIR ?? null]);
+  let m = contexts.get(fs ?? NO_FS);
+  if (!m) contexts.set(fs ?? NO_FS, (m = new Map()));
+  let c = m.get(key);
+  if (!c) {
+    c = buildContext(input);
+    if (m.size > 64) m.clear();
+    m.set(key, c);
+  }
+  return c;
+}
+
+function regionsFor(r: Regions, c: DirContext): CompiledRegions {
+  const key = JSON.stringify(c.anchors);
+  let hit = compiled.get(key);
+  if (!hit) {
+    // Anchors list every spelling (as given and physical); the compiler takes one home.
+    const base = compileRegions(r, { home: c.home, roots: c.anchors.roots, tmp: c.anchors.tmp });
+    hit = c.anchors.home.length > 1 ? withHomes(r, c, base) : base;
+    if (compiled.size > 64) compiled.clear();
+    compiled.set(key, hit);
+  }
+  return hit;
+}
+
+/** HOME given through a symlink: paths are physical, but match either spelling. */
+function withHomes(r: Regions, c: DirContext, physical: CompiledRegions): CompiledRegions {
+  const others = c.anchors.home.filter((h) => h !== c.home).map((h) => compileRegions(r, { home: h, roots: c.anchors.roots, tmp: c.anchors.tmp }));
+  return {
+    explain(p) {
+      const a = physical.explain(p);
+      if (a.pattern !== null) return a;
+      for (const o of others) {
+        const b = o.explain(p);
+        if (b.pattern !== null) return b;
+      }
+      return a;
+    },
+    locate(p) {
+      return this.explain(p).locus;
+    },
+  };
+}
+
+/** Decides whether `command` may be auto-approved at `ctx.level` (default developer). */
+export function classify(command: string, ctx: ClassifyContext = {}): Verdict {
+  const level = ctx.level ?? DEFAULT_LEVEL;
+  if (!(LEVELS as readonly string[]).includes(level)) {
+    throw new Error(`unknown level "${String(level)}": use one of ${LEVELS.join(", ")}`);
+  }
+  const d = data();
+  const env = ctx.env ?? process.env;
+  const fs = ctx.fs === undefined ? realFs : ctx.fs;
+  const c = contextFor(ctx, env, fs);
+  const shell = ctx.shell ? ctx.shell.replace(/^.*\//, "") : "bash";
+  const a = analyze(
+    command,
+    {
+      parse,
+      interpret: (argv) => interpret(d.registry, argv),
+      vectors: d.vectors,
+      regions: regionsFor(d.regions, c),
+      ctx: c,
+      shell,
+    },
+    { CDPATH: env.CDPATH },
+  );
+  return decide(d.levels, level, command, a.effects, a.commands, {
+    command,
+    shell,
+    cwd: c.cwd.physical,
+    roots: c.roots,
+    home: c.home,
+    tmp: c.tmp,
+    parseError: a.parseError,
+  });
+}
+
+/** The `explain` renderer (the CLI picks it up by this name). */
+export function explain(verdict: Verdict): string {
+  return explainText(verdict);
+}

@@ -1,0 +1,89 @@
+// One command through the front end and the walk: parse, directory context, walk (twice when
+// the first pass relied on something the command itself may change), located effects.
+import type { Script } from "../shell/ast.ts";
+import { ParseError } from "../shell/errors.ts";
+import type { CompiledRegions } from "../policy/regions.ts";
+import type { ArgWord, Interpretation } from "./registry/types.ts";
+import type { DirContext } from "./context.ts";
+import type { EnvVectors } from "./envvectors.ts";
+import type { Shell } from "./shellstate.ts";
+import type { WalkResult } from "./types.ts";
+import { DEFAULT_LIMITS, Walker, type Deps, type Limits, type Scope } from "./walker.ts";
+import { walkScript } from "./walk.ts";
+
+export interface AnalyzeDeps {
+  parse(src: string): Script;
+  interpret(argv: ArgWord[]): Interpretation;
+  vectors: EnvVectors;
+  regions: CompiledRegions;
+  ctx: DirContext;
+  shell: string;
+  limits?: Limits;
+}
+
+export interface Analysis extends WalkResult {
+  parseError: { message: string; pos: number; code: string } | null;
+  passes: number;
+}
+
+export function initialShell(ctx: DirContext, env: Record<string, string | undefined>): Shell {
+  const base = { logical: ctx.cwd.logical, physical: ctx.cwd.physical };
+  return {
+    bases: { known: true, list: [base] },
+    oldpwd: null,
+    stack: [],
+    physicalCd: false,
+    home: ctx.home,
+    cdpath: env.CDPATH ? env.CDPATH.split(":") : null,
+    defaultIfs: true,
+    codeTaint: null,
+  };
+}
+
+export function analyze(command: string, deps: AnalyzeDeps, env: Record<string, string | undefined> = {}): Analysis {
+  let script: Script;
+  try {
+    script = deps.parse(command);
+  } catch (e) {
+    const pe = e instanceof ParseError ? e : null;
+    const pos = pe ? pe.pos : 0;
+    const message = pe ? pe.message : `the parser failed: ${(e as Error).message}`;
+    return {
+      effects: [
+        {
+          op: "exec",
+          locus: "unknown",
+          target: "<unparsed>",
+          kind: "unmodelled",
+          source: { pos, end: Math.min(command.length, pos + 1), text: command.slice(pos, pos + 20) },
+          why: `the command does not parse: ${message}`,
+          command: -1,
+        },
+      ],
+      commands: [],
+      parseError: { message, pos, code: pe ? pe.code : "internal-error" },
+      passes: 0,
+    };
+  }
+  const d: Deps = { parse: deps.parse, interpret: deps.interpret, vectors: deps.vectors, regions: deps.regions, ctx: deps.ctx, shell: deps.shell };
+  const run = (pre: Walker | null): Walker => {
+    const w = new Walker(d, deps.limits ?? DEFAULT_LIMITS);
+    if (pre) {
+      w.preseed = pre.written;
+      w.preOpaque = pre.opaqueWrites;
+    }
+    const sc: Scope = { src: command, origin: null, depth: 0, fnDepth: 0, via: "", stdin: { t: "inherited" } };
+    walkScript(w, script, initialShell(deps.ctx, env), sc);
+    return w;
+  };
+  let w = run(null);
+  let passes = 1;
+  // Pass 1 saw writes in order; a background job or a later write may land before a use.
+  // Re-walk with everything the command writes known up front when a decision depended on it.
+  const symlinks = [...w.written.values()].some((r) => r.symlink);
+  if ((w.reliedAbsent.length > 0 && (w.written.size > 0 || w.opaqueWrites)) || symlinks) {
+    w = run(w);
+    passes = 2;
+  }
+  return { ...w.result(), parseError: null, passes };
+}

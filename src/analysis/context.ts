@@ -1,0 +1,115 @@
+// The directory context of one verdict: where the command starts, which directories are project
+// roots, HOME and the temp dirs. Roots come from explicit `roots`, else CLAUDE_PROJECT_DIR, else
+// the git toplevel of cwd; each root brings the linked worktrees that share its git common dir.
+// Git metadata is read directly through the injectable fs (no git process).
+import path from "node:path";
+import { tryLstat, tryRead, type FsLike } from "./fs.ts";
+import { lexical, resolvePath } from "./paths.ts";
+
+export interface DirContext {
+  /** Logical cwd as given, and its physical resolution (what relative paths are joined to). */
+  cwd: { logical: string; physical: string };
+  /** Physical roots (the checkout and its linked worktrees). */
+  roots: string[];
+  home: string;
+  tmp: string[];
+  fs: FsLike | null;
+  /** Every spelling of each anchor (given and physical) for the regions table. */
+  anchors: { home: string[]; roots: string[]; tmp: string[] };
+}
+
+export interface ContextInput {
+  cwd: string;
+  roots?: string[] | undefined;
+  home: string;
+  tmp?: string[] | undefined;
+  env: Record<string, string | undefined>;
+  fs: FsLike | null;
+}
+
+function physical(fs: FsLike | null, p: string): string {
+  const r = resolvePath(fs, "/", lexical(p), true);
+  return r.ok ? r.path : lexical(p);
+}
+
+export function buildContext(input: ContextInput): DirContext {
+  const { fs, env } = input;
+  const cwdLogical = lexical(path.posix.resolve("/", input.cwd));
+  const cwdPhysical = physical(fs, cwdLogical);
+  let given: string[];
+  if (input.roots && input.roots.length) given = input.roots.map((r) => lexical(path.posix.resolve(cwdLogical, r)));
+  else if (env.CLAUDE_PROJECT_DIR) given = [lexical(path.posix.resolve(cwdLogical, env.CLAUDE_PROJECT_DIR))];
+  else {
+    const top = fs ? gitToplevel(fs, cwdPhysical) : null;
+    given = top ? [top] : [];
+  }
+  const rootSet = new Set<string>();
+  for (const r of given) {
+    const p = physical(fs, r);
+    rootSet.add(p);
+    if (fs) for (const w of linkedWorktrees(fs, p)) rootSet.add(physical(fs, w));
+  }
+  const roots = [...rootSet];
+  const tmpGiven = input.tmp ?? ["/tmp", "/var/tmp", ...(env.TMPDIR ? [env.TMPDIR] : [])];
+  const tmp = [...new Set(tmpGiven.map((t) => physical(fs, t)))];
+  const home = physical(fs, input.home);
+  const both = (given: string[], phys: string[]) => [...new Set([...given.map(lexical), ...phys])];
+  return {
+    cwd: { logical: cwdLogical, physical: cwdPhysical },
+    roots,
+    home,
+    tmp,
+    fs,
+    anchors: { home: both([input.home], [home]), roots: both(given, roots), tmp: both(tmpGiven, tmp) },
+  };
+}
+
+/** The nearest ancestor of `dir` (inclusive) holding a `.git` directory or file. */
+export function gitToplevel(fs: FsLike, dir: string): string | null {
+  let cur = dir;
+  for (;;) {
+    if (tryLstat(fs, cur === "/" ? "/.git" : cur + "/.git")) return cur;
+    const up = path.posix.dirname(cur);
+    if (up === cur) return null;
+    cur = up;
+  }
+}
+
+/** The git dir of a worktree root: `.git` itself, or the target of a `gitdir:` file. */
+function gitDirOf(fs: FsLike, root: string): string | null {
+  const dotgit = root + "/.git";
+  const st = tryLstat(fs, dotgit);
+  if (!st) return null;
+  if (st.isDirectory()) return dotgit;
+  const text = tryRead(fs, dotgit);
+  const m = text?.match(/^gitdir:\s*(.+?)\s*$/m);
+  return m ? lexical(path.posix.resolve(root, m[1]!)) : null;
+}
+
+function commonDirOf(fs: FsLike, gitDir: string): string {
+  const text = tryRead(fs, gitDir + "/commondir");
+  return text ? lexical(path.posix.resolve(gitDir, text.trim())) : gitDir;
+}
+
+/** Every worktree sharing the common dir of `root` (the main checkout included), excluding `root`. */
+export function linkedWorktrees(fs: FsLike, root: string): string[] {
+  const gitDir = gitDirOf(fs, root);
+  if (!gitDir) return [];
+  const common = commonDirOf(fs, gitDir);
+  const out: string[] = [];
+  // The main checkout: the parent of a non-bare common dir named `.git`.
+  if (path.posix.basename(common) === ".git") out.push(path.posix.dirname(common));
+  let names: string[] = [];
+  try {
+    names = fs.readdirSync ? fs.readdirSync(common + "/worktrees").map(String) : [];
+  } catch {
+    names = [];
+  }
+  for (const n of names) {
+    const text = tryRead(fs, `${common}/worktrees/${n}/gitdir`);
+    if (!text) continue;
+    const dotgit = lexical(path.posix.resolve(`${common}/worktrees/${n}`, text.trim()));
+    out.push(path.posix.dirname(dotgit));
+  }
+  return out.filter((w) => w !== root);
+}

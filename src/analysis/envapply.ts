@@ -1,0 +1,147 @@
+// Assignments and environment variables that make programs run code (registry/env-vectors.toml).
+// Applied to prefixes (`X=1 cmd`), plain assignments (they update an inherited exported
+// variable), `export`/`declare -x`, and `env NAME=value`.
+import type { Assignment } from "../shell/ast.ts";
+import type { Kind, Source } from "../policy/model.ts";
+import type { Shell } from "./shellstate.ts";
+import { expandAssignValue, SELF } from "./words.ts";
+import type { Scope, Walker } from "./walker.ts";
+import { innerScript, dispatch } from "./walk.ts";
+
+/** Values of prefix assignments for one command (null = dynamic). */
+export type PrefixEnv = Map<string, string | null>;
+
+const PATHISH = new Set(["path", "code-path", "code-file", "cdpath"]);
+
+export function applyAssignment(w: Walker, a: Assignment, sh: Shell, sc: Scope, standalone: boolean): { sh: Shell; value: string | null } {
+  const source = w.span(sc, a.pos, a.end);
+  const vec = w.deps.vectors.lookup(a.name);
+  let value: string | null = null;
+  if (a.value && !a.array) {
+    value = expandAssignValue(a.value, { home: sh.home, defaultIfs: sh.defaultIfs }, vec && PATHISH.has(vec.effect) ? a.name : undefined);
+    if (value !== null && a.append) value = (vec && PATHISH.has(vec.effect) ? SELF : "\u0002") + value;
+  }
+  const sh2 = applyVector(w, a.name, value, sh, sc, source, -1, standalone);
+  return { sh: sh2, value };
+}
+
+export function applyEnvRecord(w: Walker, env: Record<string, string | null>, sh: Shell, sc: Scope, source: Source, command: number): void {
+  for (const [k, v] of Object.entries(env)) applyVector(w, k, v, sh, sc, source, command, false);
+}
+
+/** Applies one variable's value; returns the shell state after it (standalone assignments persist). */
+export function applyVector(w: Walker, name: string, value: string | null, sh: Shell, sc: Scope, source: Source, command: number, standalone: boolean): Shell {
+  const vec = w.deps.vectors.lookup(name);
+  if (!vec || vec.effect === "none") return sh;
+  const why = `\`${name}\`: ${vec.why}`;
+  if (value !== null && value.includes("\u0002")) value = null; // `+=` onto an unknown value
+  if (value === "") {
+    // Empty values switch most vectors off; HOME/IFS/PATH keep their special meaning below.
+    if (!["home", "ifs", "path", "cdpath"].includes(vec.effect)) return sh;
+  }
+  const unmodelled = (msg: string) => w.unmodelled(sc, source, name, msg, command);
+  switch (vec.effect) {
+    case "unmodelled":
+      unmodelled(`${why}; the classifier does not follow it`);
+      return sh;
+    case "options":
+      if (value !== null && vec.safe?.test(value)) return sh;
+      unmodelled(`${why}; ${value === null ? "the value is dynamic" : `\`${value}\` is not a known-harmless value`}`);
+      return sh;
+    case "command":
+      if (value !== null && vec.safe?.test(value)) return sh;
+      innerScript(w, value, name, source, sh, { ...sc, via: `${sc.via ? sc.via + " > " : ""}$${name}` }, command);
+      return sh;
+    case "program": {
+      if (value === null) {
+        unmodelled(`${why}; the value is dynamic`);
+        return sh;
+      }
+      const via = `${sc.via ? sc.via + " > " : ""}$${name}`;
+      dispatch(w, { items: [{ value, glob: false, source }], span: source, prefix: new Map(), stdin: { t: "inherited" }, noFunctions: true, via }, sh, { ...sc, via });
+      return sh;
+    }
+    case "code-file":
+    case "code-path": {
+      if (value === null) {
+        unmodelled(`${why}; the value is dynamic`);
+        return sh;
+      }
+      const entries = value.split(vec.effect === "code-file" ? /[:\s]+/ : /:/).filter((e) => e !== SELF);
+      for (const e of entries) codeEntry(w, e, name, why, sh, sc, source, command, vec.effect === "code-path");
+      return sh;
+    }
+    case "path": {
+      const taint = pathTaint(w, value, sh, why);
+      if (!taint) return sh;
+      if (standalone) return { ...sh, codeTaint: taint };
+      w.other("exec", "unknown", name, taint.kind, source, taint.why, command);
+      return sh;
+    }
+    case "cdpath":
+      if (!standalone) return sh; // the prefix form is read by `cd` itself (builtins.ts)
+      return { ...sh, cdpath: value === null ? "dynamic" : value === "" ? null : value.split(":").filter((e) => e !== SELF) };
+    case "home": {
+      // Programs read their config (which can run code) from HOME: a new HOME brings that config.
+      const taint = homeTaint(w, value, sh, why);
+      if (standalone) return { ...sh, home: value !== null && value.startsWith("/") ? value : null, ...(taint ? { codeTaint: taint } : {}) };
+      if (taint) w.other("exec", "unknown", name, taint.kind, source, taint.why, command);
+      return sh;
+    }
+    case "ifs":
+      return standalone ? { ...sh, defaultIfs: false } : sh;
+    case "tmpdir":
+      w.placePath({ op: "write", path: value, recursive: true, why: `${why}: programs create files there`, source, command, bases: sh.bases, sh, sc, by: name, record: false });
+      return sh;
+  }
+  return sh;
+}
+
+function codeEntry(w: Walker, entry: string, name: string, why: string, sh: Shell, sc: Scope, source: Source, command: number, dir: boolean): void {
+  if (entry === "") {
+    if (dir) entry = "."; // an empty search-path entry is the current directory
+    else return;
+  }
+  if (entry.includes(SELF)) {
+    w.unmodelled(sc, source, name, `${why}; the value is built from its previous value in a way the classifier does not follow`, command);
+    return;
+  }
+  const placed = w.locate(entry, sh.bases, sh);
+  if (!placed) {
+    w.unmodelled(sc, source, name, `${why}; cannot place \`${entry}\``, command);
+    return;
+  }
+  for (const p of placed) {
+    if (p.locus === "system") continue; // installed code
+    const kind: Kind = p.locus === "worktree" ? "project-code" : "foreign-code";
+    w.other("exec", p.locus, p.path, kind, source, `${why} (\`${entry}\`)`, command);
+  }
+}
+
+/** What a PATH value means for later command names: null when it only adds installed-tool dirs. */
+function pathTaint(w: Walker, value: string | null, sh: Shell, why: string): { kind: Kind; why: string } | null {
+  if (value === null) return { kind: "unmodelled", why: `${why}; PATH is set to a dynamic value` };
+  let worst: Kind | null = null;
+  for (const e of value.split(":")) {
+    if (e === SELF) continue;
+    if (e.includes(SELF)) return { kind: "unmodelled", why: `${why}; PATH is rebuilt in a way the classifier does not follow` };
+    const placed = e === "" ? w.locate(".", sh.bases, sh) : w.locate(e, sh.bases, sh);
+    if (!placed) return { kind: "unmodelled", why: `${why}; cannot place the PATH entry \`${e}\`` };
+    for (const p of placed) {
+      // System, HOME and dotfile dirs hold tools the user installed; writing there is already gated.
+      if (p.locus === "system" || p.locus === "home" || p.locus === "user-config") continue;
+      const k: Kind = p.locus === "worktree" ? "project-code" : "foreign-code";
+      if (worst === null || k === "foreign-code") worst = k;
+    }
+  }
+  return worst ? { kind: worst, why: `${why}; PATH now looks in ${worst === "project-code" ? "the project" : "a directory outside the project and the system"}` } : null;
+}
+
+function homeTaint(w: Walker, value: string | null, sh: Shell, why: string): { kind: Kind; why: string } | null {
+  if (value === null) return { kind: "unmodelled", why: `${why}; HOME is set to a dynamic value` };
+  if (value === w.deps.ctx.home || value === sh.home) return null;
+  const placed = w.locate(value, sh.bases, sh);
+  if (!placed) return { kind: "unmodelled", why: `${why}; cannot place the new HOME \`${value}\`` };
+  const inside = placed.every((p) => p.locus === "worktree");
+  return { kind: inside ? "project-code" : "foreign-code", why: `${why}; programs would read their config from \`${value}\`` };
+}

@@ -1,0 +1,88 @@
+// The table of environment variables that make programs run code (registry/env-vectors.toml).
+import { fileURLToPath } from "node:url";
+import { z } from "zod";
+import { DataFileError, loadDataFile, parseDataFile } from "../policy/datafile.ts";
+
+export const ENV_EFFECTS = [
+  "command",
+  "program",
+  "code-file",
+  "code-path",
+  "options",
+  "unmodelled",
+  "path",
+  "cdpath",
+  "home",
+  "ifs",
+  "tmpdir",
+  "none",
+] as const;
+export type EnvEffect = (typeof ENV_EFFECTS)[number];
+
+const schema = z
+  .object({
+    var: z
+      .array(
+        z
+          .object({
+            name: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*\*?$/, "a variable name, or a prefix ending in `*`"),
+            effect: z.enum(ENV_EFFECTS),
+            safe: z.string().optional(),
+            why: z.string().min(1),
+          })
+          .strict(),
+      )
+      .min(1),
+  })
+  .strict();
+
+export interface EnvVector {
+  name: string;
+  effect: EnvEffect;
+  safe: RegExp | null;
+  why: string;
+}
+
+export interface EnvVectors {
+  file: string;
+  lookup(name: string): EnvVector | null;
+}
+
+export const ENV_VECTORS_FILE = fileURLToPath(new URL("../../registry/env-vectors.toml", import.meta.url));
+
+export function loadEnvVectors(file = ENV_VECTORS_FILE): EnvVectors {
+  return build(file, loadDataFile(file, schema));
+}
+
+export function parseEnvVectors(file: string, text: string): EnvVectors {
+  return build(file, parseDataFile(file, text, schema));
+}
+
+function build(file: string, data: z.infer<typeof schema>): EnvVectors {
+  const exact = new Map<string, EnvVector>();
+  const prefixes: EnvVector[] = [];
+  for (const v of data.var) {
+    let safe: RegExp | null = null;
+    if (v.safe !== undefined) {
+      try {
+        safe = new RegExp(v.safe);
+      } catch (e) {
+        throw new DataFileError(file, null, `\`safe\` of ${v.name} is not a valid regular expression (${(e as Error).message}). Fix the pattern.`);
+      }
+    }
+    const entry = { name: v.name, effect: v.effect, safe, why: v.why };
+    if (v.name.endsWith("*")) prefixes.push(entry);
+    else exact.set(v.name, entry);
+  }
+  // Longest prefix first so a narrow entry beats a broad one.
+  prefixes.sort((a, b) => b.name.length - a.name.length);
+  return {
+    file,
+    lookup(name) {
+      const e = exact.get(name);
+      if (e) return e;
+      for (const p of prefixes) if (name.startsWith(p.name.slice(0, -1))) return p;
+      return null;
+    },
+  };
+}

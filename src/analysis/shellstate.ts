@@ -1,0 +1,117 @@
+// The state of one shell execution environment as the walk tracks it: the possible working
+// directories (a set, or unknown), OLDPWD, the pushd stack, HOME, CDPATH, IFS and whether names
+// may resolve to code the command brought in (PATH changes, `source`). Values are immutable:
+// every change makes a copy, so subshells and branches cannot leak into the parent.
+import type { Kind } from "../policy/model.ts";
+
+export interface Base {
+  /** $PWD as bash keeps it (symlinks not resolved; `cd -L ..` works on it). */
+  logical: string;
+  /** The directory the kernel uses for relative paths. */
+  physical: string;
+}
+
+export type Bases = { known: true; list: Base[] } | { known: false; why: string };
+
+export interface CodeTaint {
+  kind: Kind;
+  why: string;
+}
+
+export interface Shell {
+  bases: Bases;
+  /** null: inherited from the caller, unknown. */
+  oldpwd: Bases | null;
+  /** pushd stack below the current directory; null when unknown. */
+  stack: Bases[] | null;
+  /** `set -P`: cd resolves physically by default. */
+  physicalCd: boolean;
+  /** HOME for `~` and a bare `cd`; null when changed to something unknown. */
+  home: string | null;
+  /** CDPATH entries; null when unset; "dynamic" when set to something unknown. */
+  cdpath: string[] | null | "dynamic";
+  defaultIfs: boolean;
+  /** External command names may resolve to code this command brought in (PATH=..., source). */
+  codeTaint: CodeTaint | null;
+}
+
+export type Status = "unknown" | "fails";
+
+export interface Flow {
+  sh: Shell;
+  status: Status;
+}
+
+export const unknownBases = (why: string): Bases => ({ known: false, why });
+
+function basesKey(b: Bases | null): string {
+  if (b === null) return "inherited";
+  if (!b.known) return "?";
+  return b.list
+    .map((x) => `${x.logical}\u0000${x.physical}`)
+    .sort()
+    .join("\u0001");
+}
+
+export function mergeBases(a: Bases, b: Bases): Bases {
+  if (!a.known) return a;
+  if (!b.known) return b;
+  const seen = new Set(a.list.map((x) => `${x.logical}\u0000${x.physical}`));
+  const list = [...a.list];
+  for (const x of b.list) {
+    const k = `${x.logical}\u0000${x.physical}`;
+    if (!seen.has(k)) {
+      seen.add(k);
+      list.push(x);
+    }
+  }
+  return { known: true, list };
+}
+
+function mergeOpt(a: Bases | null, b: Bases | null): Bases | null {
+  if (a === null && b === null) return null;
+  if (a === null || b === null) return unknownBases("OLDPWD differs between branches and one is inherited");
+  return mergeBases(a, b);
+}
+
+function rank(k: Kind): number {
+  return ["project-code", "inline-code", "foreign-code", "downloaded-code", "unmodelled"].indexOf(k);
+}
+
+/** The union of two possible states (after a branch or a possibly-failing command). */
+export function mergeShell(a: Shell, b: Shell): Shell {
+  if (a === b) return a;
+  let stack: Bases[] | null = null;
+  if (a.stack && b.stack && a.stack.length === b.stack.length) stack = a.stack.map((x, i) => mergeBases(x, b.stack![i]!));
+  const cdpath = JSON.stringify(a.cdpath) === JSON.stringify(b.cdpath) ? a.cdpath : "dynamic";
+  let codeTaint = a.codeTaint ?? b.codeTaint;
+  if (a.codeTaint && b.codeTaint) codeTaint = rank(a.codeTaint.kind) >= rank(b.codeTaint.kind) ? a.codeTaint : b.codeTaint;
+  return {
+    bases: mergeBases(a.bases, b.bases),
+    oldpwd: mergeOpt(a.oldpwd, b.oldpwd),
+    stack,
+    physicalCd: a.physicalCd || b.physicalCd,
+    home: a.home === b.home ? a.home : null,
+    cdpath,
+    defaultIfs: a.defaultIfs && b.defaultIfs,
+    codeTaint,
+  };
+}
+
+export function sameShell(a: Shell, b: Shell): boolean {
+  return (
+    basesKey(a.bases) === basesKey(b.bases) &&
+    basesKey(a.oldpwd) === basesKey(b.oldpwd) &&
+    (a.stack === null) === (b.stack === null) &&
+    (a.stack ?? []).map(basesKey).join("|") === (b.stack ?? []).map(basesKey).join("|") &&
+    a.physicalCd === b.physicalCd &&
+    a.home === b.home &&
+    JSON.stringify(a.cdpath) === JSON.stringify(b.cdpath) &&
+    a.defaultIfs === b.defaultIfs &&
+    a.codeTaint?.kind === b.codeTaint?.kind
+  );
+}
+
+export function describeBases(b: Bases): string[] {
+  return b.known ? [...new Set(b.list.map((x) => x.physical))] : [];
+}

@@ -1,0 +1,668 @@
+// The walk: every simple command that can run, with its possible working directories, its
+// static argv, its redirects, substitutions and heredocs, and everything it runs in turn
+// (functions, inner shells, wrapped commands, env-var commands). One rule throughout: what the
+// walk cannot account for becomes an effect that the levels table refuses (exec unmodelled,
+// or a path in the `unknown` locus).
+import type {
+  AndOr,
+  Command,
+  List,
+  Pipeline,
+  Redirect,
+  Script,
+  SimpleCommand,
+  TestExpr,
+  Word,
+  WordPart,
+} from "../shell/ast.ts";
+import { forEachNode } from "../shell/visit.ts";
+import type { Source } from "../policy/model.ts";
+import type { ArgWord, Interpretation } from "./registry/types.ts";
+import { runBuiltin, WALK_BUILTINS } from "./builtins.ts";
+import { applyAssignment, applyEnvRecord, type PrefixEnv } from "./envapply.ts";
+import { resolvePath } from "./paths.ts";
+import { mergeShell, sameShell, unknownBases, describeBases, type Bases, type Flow, type Shell } from "./shellstate.ts";
+import { expandWord, heredocText } from "./words.ts";
+import { Walker, type Output, type Scope, type StdinSource } from "./walker.ts";
+import { zshHazards } from "./othershells.ts";
+
+export interface ArgItem {
+  value: ArgWord;
+  glob: boolean;
+  source: Source;
+}
+
+export interface Invocation {
+  items: ArgItem[];
+  span: Source;
+  prefix: PrefixEnv;
+  /** stdin as set by the command's own redirects (null: from the scope). */
+  stdin: StdinSource | null;
+  noFunctions: boolean;
+  via: string;
+  /** Bases override for the command's relative paths (git -C etc. already applied). */
+  bases?: Bases;
+}
+
+export type CmdFlow = Flow & { out: Output };
+
+const NO_OUT: Output = { literal: null, fetched: false };
+
+export function walkScript(w: Walker, script: Script, sh: Shell, sc: Scope): Flow {
+  collectDefinitions(w, script);
+  if (w.deps.shell !== "bash") zshHazards(w, script, sc);
+  return walkList(w, script.body, sh, sc);
+}
+
+/** Function definitions and arithmetic-tainted names, collected before walking (order-insensitive). */
+export function collectDefinitions(w: Walker, root: Script | List): void {
+  forEachNode(root, (n) => {
+    if (n.type === "FunctionDef") {
+      const list = w.functions.get(n.name) ?? [];
+      list.push(n);
+      w.functions.set(n.name, list);
+    } else if (n.type === "Assignment") {
+      if (n.array || !n.value || !plainNumber(n.value)) w.tainted.add(n.name);
+    } else if (n.type === "ForClause" || n.type === "SelectClause") {
+      if (!n.items || !n.items.every(plainNumber)) w.tainted.add(n.name);
+    } else if (n.type === "SimpleCommand") {
+      // read / mapfile / printf -v / getopts / declare NAME=... set names from data.
+      const name = n.words[0] && wordLiteral(n.words[0]);
+      if (name && /^(read|mapfile|readarray|printf|getopts|declare|typeset|local|export|readonly|let)$/.test(name)) {
+        for (const a of n.words.slice(1)) {
+          const t = wordLiteral(a);
+          const m = t?.match(/^([A-Za-z_][A-Za-z0-9_]*)(=(.*))?$/);
+          if (m && !(m[3] !== undefined && /^-?\d+$/.test(m[3]))) w.tainted.add(m[1]!);
+          if (!t) {
+            const pre = a.parts[0]?.type === "Lit" ? a.parts[0].value.match(/^([A-Za-z_][A-Za-z0-9_]*)=/) : null;
+            if (pre) w.tainted.add(pre[1]!);
+          }
+        }
+      }
+    }
+  });
+}
+
+function wordLiteral(w: Word): string | null {
+  let s = "";
+  for (const p of w.parts) {
+    if (p.type === "Lit" || p.type === "Escaped" || p.type === "SglQuoted") s += p.value;
+    else if (p.type === "DblQuoted" && p.parts.every((q) => q.type === "Lit")) s += p.parts.map((q) => (q.type === "Lit" ? q.value : "")).join("");
+    else return null;
+  }
+  return s;
+}
+
+function plainNumber(w: Word): boolean {
+  if (w.parts.length === 1 && w.parts[0]!.type === "ArithExp") return true;
+  if (w.parts.length === 1 && w.parts[0]!.type === "DblQuoted" && w.parts[0].parts.length === 1 && w.parts[0].parts[0]!.type === "ArithExp") return true;
+  const t = wordLiteral(w);
+  return t !== null && /^\s*[-+]?(\d+|0[xX][0-9a-fA-F]+)?\s*$/.test(t);
+}
+
+// ---------- structure ----------
+
+export function walkList(w: Walker, list: List, sh: Shell, sc: Scope): Flow {
+  let flow: Flow = { sh, status: "unknown" };
+  for (const item of list.items) {
+    if (item.background) {
+      walkAndOr(w, item.andOr, flow.sh, sc);
+      flow = { sh: flow.sh, status: "unknown" };
+    } else flow = walkAndOr(w, item.andOr, flow.sh, sc);
+  }
+  return flow;
+}
+
+function walkAndOr(w: Walker, ao: AndOr, sh: Shell, sc: Scope): Flow {
+  let f: Flow = walkPipeline(w, ao.first, sh, sc);
+  for (const { op, pipeline } of ao.rest) {
+    if (op === "&&") {
+      if (f.status === "fails") continue; // the left side is known to fail: the rest does not run
+      const g = walkPipeline(w, pipeline, f.sh, sc);
+      f = { sh: mergeShell(f.sh, g.sh), status: g.status };
+    } else {
+      const g = walkPipeline(w, pipeline, f.sh, sc);
+      f = f.status === "fails" ? g : { sh: mergeShell(f.sh, g.sh), status: "unknown" };
+    }
+  }
+  return f;
+}
+
+function walkPipeline(w: Walker, p: Pipeline, sh: Shell, sc: Scope): Flow {
+  if (p.commands.length === 1) {
+    const f = walkCommand(w, p.commands[0]!, sh, sc);
+    return p.negated ? { sh: f.sh, status: "unknown" } : { sh: f.sh, status: f.status };
+  }
+  // Every element runs in a subshell (lastpipe is off in scripts): nothing moves the parent.
+  let prev: Output | null = null;
+  let fetched = false;
+  for (let i = 0; i < p.commands.length; i++) {
+    const c = p.commands[i]!;
+    const stdin: StdinSource =
+      i === 0 ? sc.stdin : { t: "pipe", fetched, text: prev?.literal ?? null, source: w.span(sc, p.commands[i - 1]!.pos, p.commands[i - 1]!.end) };
+    const before = w.effects.length;
+    const f = walkCommand(w, c, sh, { ...sc, stdin });
+    prev = f.out;
+    if (f.out.fetched || w.effects.slice(before).some((e) => e.op === "net-fetch")) fetched = true;
+  }
+  return { sh, status: "unknown" };
+}
+
+function loop(w: Walker, sh: Shell, sc: Scope, once: (s: Shell) => Shell): Shell {
+  let s = sh;
+  for (let i = 0; i < 3; i++) {
+    const next = mergeShell(s, once(s));
+    if (sameShell(next, s)) return s;
+    s = next;
+  }
+  return { ...s, bases: unknownBases("a loop keeps changing the directory"), oldpwd: unknownBases("a loop changes the directory") };
+}
+
+export function walkCommand(w: Walker, c: Command, sh: Shell, sc: Scope): CmdFlow {
+  if (c.type === "SimpleCommand") return walkSimple(w, c, sh, sc);
+  if (c.type === "FunctionDef") return { sh, status: "unknown", out: NO_OUT };
+  if (c.type === "Coproc") {
+    walkCommand(w, c.body, sh, sc);
+    return { sh, status: "unknown", out: NO_OUT };
+  }
+  const stdin = redirects(w, c.redirects, sh, sc, -1, null, "") ?? sc.stdin;
+  const inner: Scope = { ...sc, stdin };
+  switch (c.type) {
+    case "BraceGroup": {
+      const f = walkList(w, c.body, sh, inner);
+      return { ...f, out: NO_OUT };
+    }
+    case "Subshell":
+      walkList(w, c.body, sh, inner);
+      return { sh, status: "unknown", out: NO_OUT };
+    case "IfClause": {
+      let cur = sh;
+      const outs: Shell[] = [];
+      for (const b of c.branches) {
+        const cond = walkList(w, b.cond, cur, inner);
+        outs.push(walkList(w, b.body, cond.sh, inner).sh);
+        cur = cond.sh;
+      }
+      outs.push(c.elseBody ? walkList(w, c.elseBody, cur, inner).sh : cur);
+      return { sh: outs.reduce(mergeShell), status: "unknown", out: NO_OUT };
+    }
+    case "WhileClause": {
+      const s = loop(w, sh, inner, (s0) => {
+        const cond = walkList(w, c.cond, s0, inner);
+        return mergeShell(cond.sh, walkList(w, c.body, cond.sh, inner).sh);
+      });
+      return { sh: s, status: "unknown", out: NO_OUT };
+    }
+    case "ForClause":
+    case "SelectClause": {
+      for (const it of c.items ?? []) wordSubst(w, it, sh, inner, -1);
+      const s = loop(w, sh, inner, (s0) => walkList(w, c.body, s0, inner).sh);
+      return { sh: s, status: "unknown", out: NO_OUT };
+    }
+    case "ArithForClause": {
+      for (const a of [c.init, c.cond, c.step]) if (a) arith(w, a, sh, inner, -1);
+      const s = loop(w, sh, inner, (s0) => walkList(w, c.body, s0, inner).sh);
+      return { sh: s, status: "unknown", out: NO_OUT };
+    }
+    case "CaseClause": {
+      wordSubst(w, c.word, sh, inner, -1);
+      const outs: Shell[] = [sh];
+      for (const item of c.items) {
+        for (const p of item.patterns) wordSubst(w, p, sh, inner, -1);
+        outs.push(walkList(w, item.body, sh, inner).sh);
+      }
+      return { sh: outs.reduce(mergeShell), status: "unknown", out: NO_OUT };
+    }
+    case "TestClause":
+      testExpr(w, c.expr, sh, inner);
+      return { sh, status: "unknown", out: NO_OUT };
+    case "ArithCommand":
+      arith(w, c.expr, sh, inner, -1);
+      return { sh, status: "unknown", out: NO_OUT };
+  }
+}
+
+const ARITH_TEST_OPS = new Set(["-eq", "-ne", "-lt", "-le", "-gt", "-ge"]);
+
+function testExpr(w: Walker, e: TestExpr, sh: Shell, sc: Scope): void {
+  switch (e.type) {
+    case "TestWord":
+      wordSubst(w, e.word, sh, sc, -1);
+      return;
+    case "TestUnary":
+      wordSubst(w, e.operand, sh, sc, -1);
+      if (e.op === "-v") arithWord(w, e.operand, sc);
+      return;
+    case "TestBinary":
+      wordSubst(w, e.left, sh, sc, -1);
+      wordSubst(w, e.right, sh, sc, -1);
+      if (ARITH_TEST_OPS.has(e.op)) {
+        arithWord(w, e.left, sc);
+        arithWord(w, e.right, sc);
+      }
+      return;
+    case "TestNot":
+    case "TestParen":
+      testExpr(w, e.expr, sh, sc);
+      return;
+    case "TestAnd":
+    case "TestOr":
+      testExpr(w, e.left, sh, sc);
+      testExpr(w, e.right, sh, sc);
+      return;
+  }
+}
+
+/** A word whose value bash evaluates as arithmetic. */
+function arithWord(w: Walker, word: Word, sc: Scope): void {
+  const src = w.span(sc, word.pos, word.end);
+  const t = wordLiteral(word);
+  if (t !== null) w.checkArithText(t, sc, src, -1);
+  else if (w.isWordDynamicCode(word)) w.unmodelled(sc, src, src.text, "the output of an expansion is evaluated as arithmetic (an array subscript in it would run code)");
+}
+
+function arith(w: Walker, a: import("../shell/ast.ts").Arithmetic, sh: Shell, sc: Scope, command: number): void {
+  for (const p of a.parts) partSubst(w, p, sh, sc, command);
+  w.checkArithmetic(a, sc, command);
+}
+
+// ---------- substitutions inside words ----------
+
+/** Walks every substitution inside a word (each runs in a subshell) and flags expansions that run code. */
+export function wordSubst(w: Walker, word: Word, sh: Shell, sc: Scope, command: number): void {
+  for (const p of word.parts) partSubst(w, p, sh, sc, command);
+}
+
+function partSubst(w: Walker, p: WordPart, sh: Shell, sc: Scope, command: number): void {
+  switch (p.type) {
+    case "Lit":
+    case "Escaped":
+    case "SglQuoted":
+    case "ExtGlob":
+      return;
+    case "DblQuoted":
+      for (const q of p.parts) partSubst(w, q, sh, sc, command);
+      return;
+    case "ParamExp": {
+      const src = w.span(sc, p.pos, p.end);
+      if (p.op === "@" && p.args.some((a) => wordLiteral(a)?.includes("P"))) {
+        w.unmodelled(sc, src, src.text, "`${x@P}` expands the value as a prompt string, which runs command substitutions in it", command);
+      }
+      if (p.indirect && w.tainted.has(p.name)) {
+        w.unmodelled(sc, src, src.text, `\`\${!${p.name}}\` names a variable this command sets; an array subscript in it would run code`, command);
+      }
+      if (p.index) {
+        wordSubst(w, p.index, sh, sc, command);
+        const t = wordLiteral(p.index);
+        if (t !== null) w.checkArithText(t, sc, src, command);
+      }
+      if (p.op === ":") for (const a of p.args) arithWord(w, a, sc);
+      for (const a of p.args) wordSubst(w, a, sh, sc, command);
+      return;
+    }
+    case "CmdSubst":
+      walkList(w, p.body, sh, { ...sc, via: sc.via ? `${sc.via} > $(..)` : "$(..)", stdin: sc.stdin });
+      return;
+    case "ProcSubst":
+      walkList(w, p.body, sh, { ...sc, via: sc.via ? `${sc.via} > ${p.op}(..)` : `${p.op}(..)`, stdin: { t: "inherited" } });
+      return;
+    case "ArithExp":
+      arith(w, p.expr, sh, sc, command);
+      return;
+    case "ArrayLiteral":
+      for (const e of p.elems) {
+        if (e.index) wordSubst(w, e.index, sh, sc, command);
+        wordSubst(w, e.value, sh, sc, command);
+      }
+      return;
+  }
+}
+
+// ---------- redirects ----------
+
+/**
+ * Emits each redirect's effect and walks heredoc bodies. Returns the stdin the redirects set
+ * (the last one for fd 0), or null when they leave stdin alone.
+ */
+export function redirects(w: Walker, rs: Redirect[], sh: Shell, sc: Scope, command: number, out: Output | null, by: string): StdinSource | null {
+  let stdin: StdinSource | null = null;
+  for (const r of rs) {
+    const src = w.span(sc, r.pos, r.end);
+    if (r.heredoc) {
+      wordSubst(w, r.heredoc.body, sh, sc, command);
+      if ((r.fd ?? 0) === 0) stdin = { t: "text", text: heredocText(r.heredoc), source: w.span(sc, r.heredoc.pos, r.heredoc.end) };
+      continue;
+    }
+    wordSubst(w, r.target, sh, sc, command);
+    const x = expandWord(r.target, { home: sh.home, defaultIfs: sh.defaultIfs });
+    const target = x.kind === "fields" && x.fields.length === 1 && !x.fields[0]!.glob ? x.fields[0]!.text : null;
+    if (r.op === "<<<") {
+      if ((r.fd ?? 0) === 0) stdin = { t: "text", text: target === null ? null : target + "\n", source: src };
+      continue;
+    }
+    if ((r.op === ">&" || r.op === "<&") && target !== null && /^(\d+-?|-)$/.test(target)) continue; // fd dup or close
+    if ((r.op === ">&" || r.op === "<&") && target === null && x.kind === "dynamic") {
+      // `>&$fd` may be a dup or a file: a file is the worse case.
+    }
+    const reads = r.op === "<" || r.op === "<>" || r.op === "<&";
+    const writes = r.op !== "<" && r.op !== "<&";
+    const why = `redirect \`${src.text}\``;
+    if (target !== null && /^\/dev\/(tcp|udp)\/[^/]+\/[^/]+$/.test(target)) {
+      w.other("net-send", "none", target, undefined, src, `${why} opens a network connection`, command);
+      if (reads) w.other("net-fetch", "none", target, "computed-url", src, `${why} reads from the network`, command);
+      continue;
+    }
+    if (target === null && x.kind === "fields") {
+      w.placePath({ op: writes ? "write" : "read", path: null, why: `${why}: the target is a glob or several words`, source: src, command, bases: sh.bases, sh, sc, by: "redirect" });
+      continue;
+    }
+    if (reads) w.placePath({ op: "read", path: target, why, source: src, command, bases: sh.bases, sh, sc, by: "redirect" });
+    if (writes) w.placePath({ op: "write", path: target, why, source: src, command, bases: sh.bases, sh, sc, by: "redirect", content: r.op === ">" || r.op === ">|" ? (out?.literal ?? null) : null });
+    if ((r.fd ?? 0) === 0 && r.op === "<") stdin = { t: "file", path: target, source: src };
+    if ((r.fd ?? 0) === 0 && r.op === "<>") stdin = { t: "file", path: target, source: src };
+  }
+  return stdin;
+}
+
+// ---------- simple commands ----------
+
+function expandItems(w: Walker, words: Word[], sh: Shell, sc: Scope): ArgItem[] {
+  const items: ArgItem[] = [];
+  for (const word of words) {
+    const source = w.span(sc, word.pos, word.end);
+    const x = expandWord(word, { home: sh.home, defaultIfs: sh.defaultIfs });
+    if (x.kind === "dynamic") items.push({ value: null, glob: false, source });
+    else for (const f of x.fields) items.push({ value: f.text, glob: f.glob, source });
+  }
+  return items;
+}
+
+function walkSimple(w: Walker, cmd: SimpleCommand, sh: Shell, sc: Scope): CmdFlow {
+  const span = w.span(sc, cmd.pos, cmd.end);
+  if (!w.tick(sc, span)) return { sh: { ...sh, bases: unknownBases("budget spent") }, status: "unknown", out: NO_OUT };
+  // Substitutions run first, each in its own subshell.
+  for (const a of cmd.assigns) {
+    if (a.index) wordSubst(w, a.index, sh, sc, -1);
+    if (a.value) wordSubst(w, a.value, sh, sc, -1);
+    if (a.array) for (const e of a.array.elems) {
+      if (e.index) wordSubst(w, e.index, sh, sc, -1);
+      wordSubst(w, e.value, sh, sc, -1);
+    }
+  }
+  for (const word of cmd.words) wordSubst(w, word, sh, sc, -1);
+  const items = expandItems(w, cmd.words, sh, sc);
+  // Assignments.
+  let cur = sh;
+  const prefix: PrefixEnv = new Map();
+  const standalone = cmd.words.length === 0;
+  for (const a of cmd.assigns) {
+    const r = applyAssignment(w, a, cur, sc, standalone);
+    cur = r.sh;
+    if (!standalone) prefix.set(a.name, r.value);
+  }
+  if (items.length === 0) {
+    // Only assignments and redirects (a bare `$EMPTY` word may expand to nothing or to a command).
+    const idx = w.record({ argv: cmd.words.map(() => null), bases: describeBases(cur.bases), ...(cur.bases.known ? {} : { baseUnknown: cur.bases.why }), source: span, matched: null, via: sc.via });
+    const stdin = redirects(w, cmd.redirects, cur, sc, idx, null, "redirect");
+    void stdin;
+    return { sh: standalone ? cur : sh, status: "unknown", out: NO_OUT };
+  }
+  const inv: Invocation = { items, span, prefix, stdin: null, noFunctions: false, via: sc.via };
+  // Redirects are set up before the command runs; their stdin feeds the command.
+  // (They are emitted inside dispatch once the command index is known.)
+  return dispatch(w, inv, standalone ? cur : sh, sc, cmd.redirects);
+}
+
+/** Runs one command from its argv: functions, builtins, path-qualified programs, the registry. */
+export function dispatch(w: Walker, inv: Invocation, sh: Shell, sc: Scope, rs: Redirect[] = []): CmdFlow {
+  const argv = inv.items.map((i) => i.value);
+  const bases = inv.bases ?? sh.bases;
+  const name = argv[0];
+  const idx = w.record({
+    argv,
+    bases: describeBases(bases),
+    ...(bases.known ? {} : { baseUnknown: bases.why }),
+    source: inv.span,
+    matched: null,
+    via: inv.via,
+  });
+  // A heredoc or herestring on the command is its stdin (and may be its literal output).
+  const pre = literalStdin(w, rs, sc);
+  if (pre) inv = { ...inv, stdin: pre };
+  const literal = literalOutput(inv, sc);
+  const own = redirects(w, rs, sh, sc, idx, { literal: literal.literal, fetched: false }, name ?? "redirect");
+  if (own) inv = { ...inv, stdin: own };
+  if (name === null || name === undefined || inv.items[0]!.glob) {
+    w.unmodelled(sc, inv.items[0]?.source ?? inv.span, "<dynamic>", "the command name is dynamic: it could be any command, `cd` or `eval` included", idx);
+    return { sh: { ...sh, bases: unknownBases("a dynamic command word could be `cd`"), oldpwd: unknownBases("a dynamic command word could be `cd`") }, status: "unknown", out: NO_OUT };
+  }
+  let flows: CmdFlow[] = [];
+  const fns = inv.noFunctions ? undefined : w.functions.get(name);
+  if (fns) {
+    w.commands[idx]!.matched = `function ${name}`;
+    if (sc.fnDepth >= w.limits.maxFunctionDepth) {
+      w.unmodelled(sc, inv.span, name, `function calls nest deeper than ${w.limits.maxFunctionDepth} (recursion?)`, idx);
+      return { sh: { ...sh, bases: unknownBases("a function call was not followed") }, status: "unknown", out: NO_OUT };
+    }
+    for (const f of fns) {
+      // Redirects written after the body apply at each call.
+      const s1 = redirects(w, f.redirects, sh, sc, idx, null, `function ${name}`);
+      const fsc: Scope = { ...sc, fnDepth: sc.fnDepth + 1, via: sc.via ? `${sc.via} > function ${name}` : `function ${name}`, stdin: s1 ?? inv.stdin ?? sc.stdin };
+      flows.push(walkCommand(w, f.body, sh, fsc));
+    }
+    // The name may also run as the builtin or program when the definition has not run yet.
+  }
+  flows.push(runNamed(w, inv, name, sh, sc, idx));
+  const sh2 = flows.map((f) => f.sh).reduce(mergeShell);
+  const status = flows.every((f) => f.status === "fails") ? "fails" : "unknown";
+  return { sh: sh2, status, out: { literal: flows.length === 1 ? flows[0]!.out.literal ?? literal.literal : null, fetched: flows.some((f) => f.out.fetched) } };
+}
+
+function runNamed(w: Walker, inv: Invocation, name: string, sh: Shell, sc: Scope, idx: number): CmdFlow {
+  const literal = literalOutput(inv, sc);
+  if (WALK_BUILTINS.has(name)) {
+    w.commands[idx]!.matched = `builtin ${name}`;
+    const f = runBuiltin(w, inv, name, sh, sc, idx);
+    return { ...f, out: { literal: literal.literal, fetched: false } };
+  }
+  if (name.includes("/")) return pathQualified(w, inv, name, sh, sc, idx);
+  return external(w, inv, sh, sc, idx, literal);
+}
+
+const BIN_DIRS = /^\/(usr\/(local\/)?)?s?bin\/[^/]+$/;
+
+/** `./x`, `bin/x`, `/abs/tool`: runs that file, which is not the tool it may be named after. */
+function pathQualified(w: Walker, inv: Invocation, name: string, sh: Shell, sc: Scope, idx: number): CmdFlow {
+  const src = inv.items[0]!.source;
+  const bases = inv.bases ?? sh.bases;
+  // An absolute path in a system bin directory is the installed tool itself.
+  if (name.startsWith("/") && BIN_DIRS.test(name)) {
+    const before = w.effects.length;
+    w.placePath({ op: "read", path: name, why: `runs \`${name}\``, source: src, command: idx, bases, sh, sc, by: name });
+    const placed = w.effects.slice(before);
+    if (placed.every((e) => e.locus === "system")) {
+      w.effects.length = before; // the read of the binary itself is not an effect worth reporting
+      const base = name.slice(name.lastIndexOf("/") + 1);
+      const items = [{ ...inv.items[0]!, value: base }, ...inv.items.slice(1)];
+      return external(w, { ...inv, items }, sh, sc, idx, literalOutput(inv, sc));
+    }
+    w.effects.length = before;
+  }
+  w.placePath({ op: "exec", path: name, why: `runs the file \`${name}\` (not the tool it may be named after)`, source: src, command: idx, bases, sh, sc, by: name });
+  w.commands[idx]!.matched = `file ${name}`;
+  return { sh, status: "unknown", out: NO_OUT };
+}
+
+function external(w: Walker, inv: Invocation, sh: Shell, sc: Scope, idx: number, literal: Output): CmdFlow {
+  const argv = inv.items.map((i) => i.value);
+  const name = argv[0]!;
+  const src = (i: number): Source => (i >= 0 && i < inv.items.length ? inv.items[i]!.source : inv.span);
+  if (sh.codeTaint) w.other("exec", "unknown", name, sh.codeTaint.kind, inv.items[0]!.source, `\`${name}\` may resolve to code this command brought in (${sh.codeTaint.why})`, idx);
+  let interp: Interpretation;
+  try {
+    interp = w.deps.interpret(argv);
+  } catch (e) {
+    interp = { known: false, reason: `the registry failed on this command (${(e as Error).message})`, argIndex: 0 };
+  }
+  if (!interp.known) {
+    w.unmodelled(sc, src(interp.argIndex), name, interp.reason, idx);
+    return { sh, status: "unknown", out: NO_OUT };
+  }
+  w.commands[idx]!.matched = interp.matched;
+  let bases = inv.bases ?? sh.bases;
+  if (interp.cwdOverride !== undefined) bases = overrideBases(w, interp.cwdOverride, bases, sh);
+  w.commands[idx]!.bases = describeBases(bases);
+  if (!bases.known) w.commands[idx]!.baseUnknown = bases.why;
+  let fetched = false;
+  for (const e of interp.effects) {
+    const s = src(e.argIndex);
+    if (e.type === "other") {
+      w.other(e.op, e.locus, e.target, e.kind, s, e.why, idx);
+      if (e.op === "net-fetch") fetched = true;
+      continue;
+    }
+    const glob = e.glob || (e.argIndex >= 0 && inv.items[e.argIndex]?.glob === true && inv.items[e.argIndex]?.value === e.path);
+    w.placePath({ op: e.op, path: e.path, recursive: e.recursive ?? false, glob, kind: e.kind, why: e.why, source: s, command: idx, bases, sh, sc, by: interp.matched });
+  }
+  if (interp.privileged && !interp.effects.some((e) => e.op === "privilege")) {
+    w.other("privilege", "system", name, undefined, src(0), `\`${name}\` runs commands as another user`, idx);
+  }
+  const innerSh: Shell = { ...sh, bases };
+  for (const run of interp.inner) {
+    const via = `${sc.via ? sc.via + " > " : ""}${name}`;
+    if (run.type === "argv") {
+      const items: ArgItem[] = run.argv.map((v, i) => ({ value: v, glob: inv.items[run.argIndex + i]?.glob ?? false, source: src(run.argIndex + i) }));
+      if (run.appendsUnknownArgs) items.push({ value: null, glob: false, source: inv.span });
+      if (items.length === 0) continue;
+      const prefix: PrefixEnv = new Map(inv.prefix);
+      if (run.env) {
+        for (const [k, v] of Object.entries(run.env)) {
+          prefix.set(k, v);
+        }
+        applyEnvRecord(w, run.env, innerSh, sc, src(run.argIndex), idx);
+      }
+      dispatch(w, { items, span: inv.span, prefix, stdin: inv.stdin, noFunctions: true, via, bases }, innerSh, { ...sc, via });
+    } else if (run.type === "script") {
+      innerScript(w, run.script, `${name} -c`, src(run.argIndex), innerSh, { ...sc, via: `${via} (script)` }, idx);
+    } else {
+      stdinCode(w, inv, sc, innerSh, idx, { shell: true, kind: "unmodelled", why: `\`${name}\` runs shell code from its stdin` });
+    }
+  }
+  if (interp.execsStdin) stdinCode(w, inv, sc, innerSh, idx, { shell: false, kind: interp.execsStdin.kind, why: interp.execsStdin.why });
+  return { sh, status: "unknown", out: { literal: literal.literal, fetched } };
+}
+
+function overrideBases(w: Walker, dir: string | null, bases: Bases, sh: Shell): Bases {
+  if (dir === null) return unknownBases("a `-C`/`--directory` style option names a dynamic directory");
+  let d = dir;
+  if (d === "~" || d.startsWith("~/")) {
+    if (sh.home === null) return unknownBases("`~` after HOME changed");
+    d = sh.home + d.slice(1);
+  }
+  const list: { logical: string; physical: string }[] = [];
+  const starts = d.startsWith("/") ? [{ logical: "/", physical: "/" }] : bases.known ? bases.list : null;
+  if (!starts) return bases;
+  for (const b of starts) {
+    const r = resolveDir(w, b.physical, d);
+    if (!r) return unknownBases(`cannot resolve the directory \`${d}\``);
+    list.push({ logical: r, physical: r });
+  }
+  return { known: true, list };
+}
+
+function resolveDir(w: Walker, base: string, d: string): string | null {
+  const r = resolvePath(w.deps.ctx.fs, base, d, true);
+  return r.ok ? r.path : null;
+}
+
+/** `bash -c S`, `eval S`, env-var commands: a shell script in a string, judged like the outer command. */
+export function innerScript(w: Walker, script: string | null, what: string, source: Source, sh: Shell, sc: Scope, command: number, sameShell = false): Flow {
+  if (script === null) {
+    w.unmodelled(sc, source, what, `${what} runs a dynamic script`, command);
+    return { sh: sameShell ? { ...sh, bases: unknownBases(`${what} with a dynamic script may change directory`) } : sh, status: "unknown" };
+  }
+  if (sc.depth + 1 > w.limits.maxDepth) {
+    w.unmodelled(sc, source, what, `inner scripts nest deeper than ${w.limits.maxDepth}`, command);
+    return { sh: { ...sh, bases: unknownBases("inner script not followed") }, status: "unknown" };
+  }
+  let ast: Script;
+  try {
+    ast = w.deps.parse(script);
+  } catch (e) {
+    w.unmodelled(sc, source, what, `${what} runs a script that does not parse: ${(e as Error).message}`, command);
+    return { sh: { ...sh, bases: unknownBases("an inner script did not parse") }, status: "unknown" };
+  }
+  collectDefinitions(w, ast);
+  const isc: Scope = { src: script, origin: sc.origin ?? source, depth: sc.depth + 1, fnDepth: sc.fnDepth, via: sc.via, stdin: sc.stdin };
+  const f = walkList(w, ast.body, sh, isc);
+  return sameShell ? f : { sh, status: "unknown" };
+}
+
+/** A command that runs code read from stdin: where does stdin come from? */
+function stdinCode(w: Walker, inv: Invocation, sc: Scope, sh: Shell, idx: number, what: { shell: boolean; kind: import("../policy/model.ts").Kind; why: string }): void {
+  const s = inv.stdin ?? sc.stdin;
+  const src = inv.span;
+  const name = inv.items[0]?.value ?? "?";
+  switch (s.t) {
+    case "text":
+    case "pipe": {
+      if (s.t === "pipe" && s.fetched) {
+        w.other("exec", "none", name, "downloaded-code", src, `${what.why}, fed from a network download`, idx);
+        return;
+      }
+      if (s.text === null) {
+        w.unmodelled(sc, src, name, `${what.why}, and what reaches its stdin is not literal`, idx);
+        return;
+      }
+      if (what.shell) innerScript(w, s.text, `${name} (stdin)`, s.source, sh, { ...sc, stdin: { t: "inherited" } }, idx);
+      else {
+        const kind = what.kind === "unmodelled" ? "inline-code" : what.kind;
+        w.other("exec", "none", name, kind, s.source, `${what.why}: literal code in the command`, idx);
+        w.inlineEvidence(s.text, sh, sc, s.source, idx, sh.bases);
+      }
+      return;
+    }
+    case "file":
+      w.placePath({ op: "exec", path: s.path, why: `${what.why}, read from a file`, source: s.source, command: idx, bases: sh.bases, sh, sc, by: name });
+      return;
+    case "inherited":
+      w.unmodelled(sc, src, name, `${what.why}, and its stdin comes from outside the command`, idx);
+      return;
+  }
+}
+
+function literalStdin(w: Walker, rs: Redirect[], sc: Scope): StdinSource | null {
+  let out: StdinSource | null = null;
+  for (const r of rs) {
+    if ((r.fd ?? 0) !== 0) continue;
+    if (r.heredoc) out = { t: "text", text: heredocText(r.heredoc), source: w.span(sc, r.heredoc.pos, r.heredoc.end) };
+    else if (r.op === "<<<") {
+      const x = expandWord(r.target, { home: null, defaultIfs: true });
+      out = { t: "text", text: x.kind === "fields" && x.fields.length === 1 ? x.fields[0]!.text + "\n" : null, source: w.span(sc, r.pos, r.end) };
+    } else if (r.op === "<" || r.op === "<>" || r.op === "<&") out = null;
+  }
+  return out;
+}
+
+/** Literal stdout of simple producers (`echo`, `printf` without conversions, `cat` of a heredoc). */
+function literalOutput(inv: Invocation, sc: Scope): Output {
+  const argv = inv.items.map((i) => i.value);
+  if (argv.some((a) => a === null) || inv.items.some((i) => i.glob)) return NO_OUT;
+  const [name, ...rest] = argv as string[];
+  if (name === "echo") {
+    let i = 0;
+    let newline = true;
+    while (i < rest.length && /^-[neE]+$/.test(rest[i]!)) {
+      if (rest[i]!.includes("e") && rest.slice(i + 1).some((a) => a.includes("\\"))) return NO_OUT;
+      if (rest[i]!.includes("n")) newline = false;
+      i++;
+    }
+    return { literal: rest.slice(i).join(" ") + (newline ? "\n" : ""), fetched: false };
+  }
+  if (name === "printf" && rest.length === 1 && !/[%\\]/.test(rest[0]!)) return { literal: rest[0]!, fetched: false };
+  if (name === "cat" && rest.length === 0) {
+    const s = inv.stdin ?? sc.stdin;
+    if (s.t === "text") return { literal: s.text, fetched: false };
+  }
+  return NO_OUT;
+}

@@ -1,0 +1,384 @@
+// The walker's shared machinery: effect emission, path placement against the directory context,
+// the record of what this command writes (for symlinks it creates, directories it creates and
+// files it writes and then runs), and the dependencies (registry, env vectors, regions).
+import type { Arithmetic, FunctionDef, Script, Word } from "../shell/ast.ts";
+import type { CompiledRegions } from "../policy/regions.ts";
+import type { Kind, Locus, Op, Source } from "../policy/model.ts";
+import type { ArgWord, Interpretation } from "./registry/types.ts";
+import type { DirContext } from "./context.ts";
+import type { EnvVectors } from "./envvectors.ts";
+import { globPrefix, lexical, resolvePath } from "./paths.ts";
+import type { Bases, Shell } from "./shellstate.ts";
+import type { CommandRecord, LocatedEffect, WalkResult } from "./types.ts";
+import { scanInlineCode } from "./evidence.ts";
+
+export interface Deps {
+  parse(src: string): Script;
+  interpret(argv: ArgWord[]): Interpretation;
+  vectors: EnvVectors;
+  regions: CompiledRegions;
+  ctx: DirContext;
+  /** "bash" (default), "zsh", "sh"/"dash", or another shell name. */
+  shell: string;
+}
+
+export interface Limits {
+  /** Nesting of inner scripts (bash -c, eval, source, env-var commands). */
+  maxDepth: number;
+  /** Nested function calls. */
+  maxFunctionDepth: number;
+  /** Simple commands visited in total (loops and functions revisit). */
+  maxCommands: number;
+}
+
+export const DEFAULT_LIMITS: Limits = { maxDepth: 8, maxFunctionDepth: 8, maxCommands: 4000 };
+
+/** Where a command's stdin comes from, for commands that run code read from stdin. */
+export type StdinSource =
+  | { t: "inherited" }
+  | { t: "text"; text: string | null; source: Source }
+  | { t: "file"; path: string | null; source: Source }
+  | { t: "pipe"; fetched: boolean; text: string | null; source: Source };
+
+/** What a command writes to stdout, as far as it is literal (for `echo code | sh`). */
+export interface Output {
+  literal: string | null;
+  fetched: boolean;
+}
+
+export interface Scope {
+  /** Source text the node offsets refer to. */
+  src: string;
+  /** For nested scripts: the outer span every effect is attributed to. */
+  origin: Source | null;
+  depth: number;
+  fnDepth: number;
+  via: string;
+  stdin: StdinSource;
+}
+
+export interface WriteRecord {
+  /** The writer may have created a symlink there (ln, cp, mv, tar, unzip...). */
+  symlink: boolean;
+  /** Literal content when known (a heredoc or echo redirected into it). */
+  content: string | null;
+  command: number;
+  by: string;
+}
+
+const SYMLINK_MAKERS = new Set(["ln", "cp", "mv", "tar", "unzip", "rsync", "cpio", "7z", "bsdtar", "git", "install", "patch", "ar", "pax", "busybox", "python", "python3", "node", "perl", "ruby"]);
+
+export class Walker {
+  readonly effects: LocatedEffect[] = [];
+  readonly commands: CommandRecord[] = [];
+  private readonly seen = new Set<string>();
+  readonly functions = new Map<string, FunctionDef[]>();
+  /** Names assigned in the command to something that is not a plain integer (see arith.ts). */
+  readonly tainted = new Set<string>();
+  readonly written = new Map<string, WriteRecord>();
+  /** Pass 2: what pass 1 saw written anywhere in the command, regardless of order. */
+  preseed: Map<string, WriteRecord> | null = null;
+  /** Something ran whose writes the walk cannot see (project or inline code, unknown programs). */
+  opaqueWrites = false;
+  /** Pass 2: pass 1 saw opaque writes somewhere in the command. */
+  preOpaque = false;
+  /** Decisions that relied on a path not being written by this command (checked for pass 2). */
+  readonly reliedAbsent: string[] = [];
+  commandsVisited = 0;
+  private budgetHit = false;
+  private lstatCache = new Map<string, unknown>();
+
+  constructor(
+    readonly deps: Deps,
+    readonly limits: Limits = DEFAULT_LIMITS,
+  ) {}
+
+  result(): WalkResult {
+    return { effects: this.effects, commands: this.commands };
+  }
+
+  // ---------- sources ----------
+
+  span(sc: Scope, pos: number, end: number): Source {
+    if (sc.origin) return sc.origin;
+    return { pos, end, text: sc.src.slice(pos, end) };
+  }
+
+  // ---------- effects ----------
+
+  emit(e: LocatedEffect): void {
+    const key = `${e.op}|${e.locus}|${e.target}|${e.kind ?? ""}|${e.source.pos}|${e.source.end}|${e.command}`;
+    if (this.seen.has(key)) return;
+    this.seen.add(key);
+    this.effects.push(e);
+    if (e.op === "exec" && e.kind !== "remote") this.opaqueWrites = true;
+  }
+
+  unmodelled(sc: Scope, source: Source, target: string, why: string, command = -1): void {
+    this.emit({ op: "exec", locus: "unknown", target, kind: "unmodelled", source, why, command });
+  }
+
+  other(op: Op, locus: Locus, target: string, kind: Kind | undefined, source: Source, why: string, command: number): void {
+    this.emit({ op, locus, target, ...(kind ? { kind } : {}), source, why, command });
+  }
+
+  /** Counts a visited simple command; false (and one unmodelled effect) once the budget is spent. */
+  tick(sc: Scope, source: Source): boolean {
+    if (++this.commandsVisited <= this.limits.maxCommands) return true;
+    if (!this.budgetHit) {
+      this.budgetHit = true;
+      this.unmodelled(sc, source, "budget", `more than ${this.limits.maxCommands} simple commands to follow (loops, functions, inner shells): refused rather than guessed`);
+    }
+    return false;
+  }
+
+  record(rec: CommandRecord): number {
+    this.commands.push(rec);
+    return this.commands.length - 1;
+  }
+
+  // ---------- writes made by this command ----------
+
+  writeInfo(p: string): WriteRecord | null {
+    return this.written.get(p) ?? this.preseed?.get(p) ?? null;
+  }
+
+  /** A write record at `p` or above it (a directory this command created or may have replaced). */
+  writtenAtOrAbove(p: string, exceptCommand: number, symlinkOnly: boolean): { path: string; rec: WriteRecord } | null {
+    let cur = p;
+    for (;;) {
+      const r = this.writeInfo(cur);
+      if (r && r.command !== exceptCommand && (!symlinkOnly || r.symlink)) return { path: cur, rec: r };
+      if (cur === "/" || cur === "") return null;
+      const i = cur.lastIndexOf("/");
+      cur = i <= 0 ? "/" : cur.slice(0, i);
+    }
+  }
+
+  /** Something this command writes at or below `p` (so `p` may exist by the time it is used). */
+  writtenAtOrBelow(p: string): boolean {
+    const pre = p === "/" ? "/" : p + "/";
+    for (const m of [this.written, this.preseed]) {
+      if (!m) continue;
+      for (const k of m.keys()) if (k === p || k.startsWith(pre)) return true;
+    }
+    return false;
+  }
+
+  noteWrite(paths: string[], rec: WriteRecord): void {
+    for (const p of paths) {
+      const prev = this.written.get(p);
+      this.written.set(p, prev ? { ...rec, symlink: rec.symlink || prev.symlink, content: null } : rec);
+    }
+  }
+
+  // ---------- placing paths ----------
+
+  /**
+   * Places a path effect for every possible base and emits one effect per distinct place.
+   * Writes must be inside for every base and reads are outside if any base is: emitting them all
+   * and joining their needs gives exactly that.
+   */
+  placePath(req: {
+    op: Op;
+    path: string | null;
+    recursive?: boolean;
+    glob?: boolean;
+    kind?: Kind | undefined;
+    why: string;
+    source: Source;
+    command: number;
+    bases: Bases;
+    sh: Shell;
+    sc: Scope;
+    /** Registry name of the writer (for symlink-capable writers). */
+    by: string;
+    /** Literal content written (redirects of literal output). */
+    content?: string | null;
+    /** false: do not record writes (evidence guessed from inline code is not a fact). */
+    record?: boolean;
+  }): void {
+    const { op, source, command } = req;
+    const emitUnknown = (target: string, why: string) =>
+      this.emit({ op, locus: "unknown", target, ...(req.kind ? { kind: req.kind } : {}), source, why: `${req.why}: ${why}`, command });
+    if (req.path === null) return emitUnknown("<dynamic>", "the path is dynamic");
+    let p = req.path;
+    if (p === "~" || p.startsWith("~/")) {
+      if (req.sh.home === null) return emitUnknown(p, "HOME was changed to something unknown");
+      p = req.sh.home + p.slice(1);
+    }
+    const targets: { path: string; recursive: boolean }[] = [];
+    if (req.glob) {
+      const g = globPrefix(p);
+      targets.push({ path: g.prefix, recursive: true });
+      if (g.dotdot) targets.push({ path: g.prefix === "/" ? "/" : g.prefix + "/..", recursive: true });
+    } else targets.push({ path: p, recursive: !!req.recursive });
+    for (const t of targets) {
+      const proc = t.path.match(/^\/proc\/(self|thread-self|\d+)\/(cwd|root)(\/.*)?$/);
+      if (proc && /^\d+$/.test(proc[1]!)) {
+        emitUnknown(t.path, "another process's directory");
+        continue;
+      }
+      if (proc && proc[2] === "root") {
+        this.placeOne(req, "/", "/" + (proc[3] ?? ""), t.recursive);
+        continue;
+      }
+      if (proc || !t.path.startsWith("/")) {
+        const rel = proc ? "." + (proc[3] ?? "") : t.path;
+        if (!req.bases.known) {
+          emitUnknown(t.path, `the working directory is unknown (${req.bases.why})`);
+          continue;
+        }
+        for (const b of req.bases.list) this.placeOne(req, b.physical, rel, t.recursive);
+      } else this.placeOne(req, "/", t.path, t.recursive);
+    }
+  }
+
+  private placeOne(
+    req: Parameters<Walker["placePath"]>[0],
+    base: string,
+    rel: string,
+    recursive: boolean,
+  ): void {
+    const { op, source, command } = req;
+    const { fs } = this.deps.ctx;
+    const followFinal = op !== "delete" || /\/\.?$/.test(rel);
+    const lexAbs = lexical(rel.startsWith("/") ? rel : base + "/" + rel);
+    const r = resolvePath(fs, base, rel, followFinal);
+    const unknown = (target: string, why: string) =>
+      this.emit({ op, locus: "unknown", target, ...(req.kind ? { kind: req.kind } : {}), source, why: `${req.why}: ${why}`, command });
+    if (!r.ok) return unknown(lexAbs, r.why);
+    // A symlink this command creates is invisible to the filesystem now: refuse to guess.
+    for (const cand of [lexAbs, r.path]) {
+      const hit = this.writtenAtOrAbove(cand, command, true);
+      if (hit && !(hit.path === cand && op !== "read" && op !== "exec" && !followFinal)) {
+        return unknown(cand, `\`${hit.path}\` may be a symlink made by \`${hit.rec.by}\` earlier in this command`);
+      }
+    }
+    const where = this.deps.regions.explain(r.path);
+    let kind = req.kind;
+    if (op === "exec" && (kind === undefined || kind === "project-code" || kind === "foreign-code")) {
+      const w = this.writeInfo(r.path) ?? this.writeInfo(lexAbs);
+      if (w) {
+        if (w.content === null) return unknown(r.path, `runs a file this command writes with content the classifier cannot see (by \`${w.by}\`)`);
+        kind = "inline-code";
+        this.inlineEvidence(w.content, req.sh, req.sc, source, command, req.bases);
+      } else {
+        kind = where.locus === "worktree" ? "project-code" : "foreign-code";
+        if (this.deps.ctx.fs) this.reliedAbsent.push(r.path);
+      }
+    }
+    if (op === "delete" && recursive) {
+      const home = this.deps.ctx.home;
+      const depth = r.path.split("/").filter(Boolean).length;
+      if (depth <= 1 || r.path === home || home.startsWith(r.path + "/")) kind = "unbounded";
+    }
+    this.emit({
+      op,
+      locus: where.locus,
+      target: r.path,
+      ...(kind ? { kind } : {}),
+      source,
+      why: req.why + (r.path !== lexAbs ? ` (\`${lexAbs}\` resolves to \`${r.path}\`)` : ""),
+      region: where.pattern,
+      command,
+    });
+    if (req.record !== false && (op === "write" || op === "delete" || op === "install")) {
+      const name = req.by.split(" ")[0] ?? req.by;
+      this.noteWrite([...new Set([lexAbs, r.path])], {
+        symlink: op === "write" && SYMLINK_MAKERS.has(name.replace(/^.*\//, "")),
+        content: req.content ?? null,
+        command,
+        by: req.by,
+      });
+      if (recursive) this.noteWrite([...new Set([lexAbs, r.path])], { symlink: SYMLINK_MAKERS.has(name), content: null, command, by: req.by });
+    }
+  }
+
+  /**
+   * Where a path lands for every base, without emitting anything: null when it cannot be
+   * placed (dynamic, unknown base, unresolvable).
+   */
+  locate(path: string, bases: Bases, sh: Shell): { path: string; locus: Locus }[] | null {
+    let p = path;
+    if (p === "~" || p.startsWith("~/")) {
+      if (sh.home === null) return null;
+      p = sh.home + p.slice(1);
+    }
+    const starts = p.startsWith("/") ? ["/"] : bases.known ? bases.list.map((b) => b.physical) : null;
+    if (!starts) return null;
+    const out: { path: string; locus: Locus }[] = [];
+    for (const b of starts) {
+      const r = resolvePath(this.deps.ctx.fs, b, p, true);
+      if (!r.ok) return null;
+      out.push({ path: r.path, locus: this.deps.regions.locate(r.path) });
+    }
+    return out;
+  }
+
+  /** Literal evidence inside inline code: named paths placed as if the command named them. */
+  inlineEvidence(code: string, sh: Shell, sc: Scope, source: Source, command: number, bases: Bases): void {
+    for (const ev of scanInlineCode(code)) {
+      if (!ev.path.startsWith("/") && !ev.path.startsWith("~")) continue;
+      this.placePath({
+        op: ev.op,
+        path: ev.path,
+        why: `inline code names \`${ev.path}\``,
+        source,
+        command,
+        bases,
+        sh,
+        sc,
+        by: "inline code",
+        record: false,
+      });
+    }
+  }
+
+  // ---------- arithmetic ----------
+
+  /** Names whose values bash would evaluate as arithmetic code (subscripts run substitutions). */
+  checkArithNames(names: Iterable<string>, sc: Scope, source: Source, command: number): void {
+    for (const n of names) {
+      if (this.tainted.has(n)) {
+        this.unmodelled(sc, source, n, `\`${n}\` is evaluated as arithmetic and this command sets it to a value that is not a plain number (an array subscript in it would run code)`, command);
+        return;
+      }
+    }
+  }
+
+  checkArithmetic(a: Arithmetic, sc: Scope, command: number): void {
+    this.checkArithNames(a.names, sc, this.span(sc, a.pos, a.end), command);
+    for (const p of a.parts) {
+      if (p.type === "CmdSubst" || (p.type === "ParamExp" && this.tainted.has(p.name))) {
+        this.unmodelled(sc, this.span(sc, p.pos, p.end), "arithmetic", "the output of an expansion is evaluated as arithmetic (an array subscript in it would run code)", command);
+        return;
+      }
+    }
+  }
+
+  /** A static string that bash evaluates as arithmetic or as a variable reference (`let`, `[[ -v ]]`, `unset`). */
+  checkArithText(text: string, sc: Scope, source: Source, command: number): void {
+    if (/\[[^\]]*[$`]/.test(text)) {
+      this.unmodelled(sc, source, text, `\`${text}\` is evaluated by bash and its subscript expands code`, command);
+      return;
+    }
+    this.checkArithNames(text.match(/[A-Za-z_][A-Za-z0-9_]*/g) ?? [], sc, source, command);
+  }
+
+  isWordDynamicCode(w: Word): boolean {
+    return w.parts.some((p) => p.type === "CmdSubst" || (p.type === "ParamExp" && this.tainted.has(p.name)) || (p.type === "DblQuoted" && this.isWordDynamicCode({ ...w, parts: p.parts })));
+  }
+
+  /** Cached lstat-free existence check: does the directory exist now (per the filesystem)? */
+  dirExists(p: string): boolean | null {
+    const { fs } = this.deps.ctx;
+    if (!fs) return null;
+    const hit = this.lstatCache.get(p);
+    if (hit !== undefined) return hit as boolean | null;
+    const r = resolvePath(fs, "/", p, true);
+    const v = r.ok ? r.exists === true && r.isDir === true : null;
+    this.lstatCache.set(p, v);
+    return v;
+  }
+}

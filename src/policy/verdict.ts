@@ -1,0 +1,154 @@
+// From located effects to a verdict: each effect's need through levels.toml, the command's need
+// as the join over all of them, and the decision at the configured level. Reasons name the
+// segment (with its byte range), the effect and the rule that decided.
+import { byteOffset } from "../shell/errors.ts";
+import type { CommandRecord, LocatedEffect } from "../analysis/types.ts";
+import { admits, join, ruleFor, type LevelRule, type LevelTable } from "./levels.ts";
+import { LEVELS, type Kind, type Level, type Locus, type Need, type Op } from "./model.ts";
+
+export interface Segment {
+  /** String offsets into the command (UTF-16 code units). */
+  pos: number;
+  end: number;
+  /** UTF-8 byte offsets of the same range. */
+  bytes: [number, number];
+  text: string;
+}
+
+export interface VerdictEffect {
+  op: Op;
+  locus: Locus;
+  target: string;
+  kind?: Kind;
+  source: Segment;
+  why: string;
+  need: Need;
+  /** The levels.toml rule that decided the need, as text. */
+  rule: string;
+  /** The regions pattern that placed the path (null: the regions fallback; absent: not a path). */
+  region?: string | null;
+  command: number;
+}
+
+export interface Reason {
+  /** One line for people. */
+  message: string;
+  need: Need;
+  op: Op;
+  locus: Locus;
+  target: string;
+  kind?: Kind;
+  segment: Segment;
+  rule: string;
+  region?: string | null;
+}
+
+export interface VerdictCommand {
+  argv: (string | null)[];
+  bases: string[];
+  baseUnknown?: string;
+  source: Segment;
+  matched: string | null;
+  via: string;
+}
+
+export interface Verdict {
+  decision: "allow" | "ask";
+  /** The lowest level that admits the command, or "never". */
+  level: Need;
+  configuredLevel: Level;
+  reasons: Reason[];
+  effects: VerdictEffect[];
+  commands: VerdictCommand[];
+  explain: ExplainData;
+}
+
+export interface ExplainData {
+  command: string;
+  shell: string;
+  cwd: string;
+  roots: string[];
+  home: string;
+  tmp: string[];
+  parseError: { message: string; pos: number; code: string } | null;
+  /** Levels that admit the command (empty for "never"). */
+  admittedAt: Level[];
+}
+
+export function describeRule(table: LevelTable, rule: LevelRule | null): string {
+  if (!rule) return `${shortFile(table.file)}: no rule matches, fallback ${table.fallback}`;
+  const n = table.rules.indexOf(rule) + 1;
+  const parts = [`op=${rule.op}`];
+  if (rule.loci) parts.push(`loci=[${rule.loci.join(",")}]`);
+  if (rule.kinds) parts.push(`kinds=[${rule.kinds.join(",")}]`);
+  return `${shortFile(table.file)} rule #${n} (${parts.join(" ")}) -> ${rule.level}`;
+}
+
+function shortFile(f: string): string {
+  const i = f.lastIndexOf("/regions/");
+  return i >= 0 ? f.slice(i + 1) : f;
+}
+
+function segment(command: string, s: { pos: number; end: number; text: string }): Segment {
+  return { pos: s.pos, end: s.end, bytes: [byteOffset(command, s.pos), byteOffset(command, s.end)], text: s.text };
+}
+
+const ORDER: Need[] = [...LEVELS, "never"];
+
+export function decide(
+  table: LevelTable,
+  configured: Level,
+  command: string,
+  effects: LocatedEffect[],
+  commands: CommandRecord[],
+  explain: Omit<ExplainData, "admittedAt">,
+): Verdict {
+  const out: VerdictEffect[] = effects.map((e) => {
+    const rule = ruleFor(table, e);
+    const need = rule?.level ?? table.fallback;
+    return {
+      op: e.op,
+      locus: e.locus,
+      target: e.target,
+      ...(e.kind ? { kind: e.kind } : {}),
+      source: segment(command, e.source),
+      why: e.why,
+      need,
+      rule: describeRule(table, rule),
+      ...(e.region !== undefined ? { region: e.region } : {}),
+      command: e.command,
+    };
+  });
+  let level: Need = "paranoid";
+  for (const e of out) level = join(table, level, e.need);
+  const decision = admits(table, configured, level) ? "allow" : "ask";
+  // Reasons: what blocks at the configured level; when allowed, what sets the level.
+  const chosen = decision === "ask" ? out.filter((e) => !admits(table, configured, e.need)) : out.filter((e) => e.need === level);
+  chosen.sort((a, b) => ORDER.indexOf(b.need) - ORDER.indexOf(a.need));
+  const reasons: Reason[] = chosen.slice(0, 12).map((e) => ({
+    message: `${e.need === "never" ? "never auto-approved" : `needs ${e.need}`}: ${e.op}${e.kind ? ` (${e.kind})` : ""} ${e.locus} \`${e.target}\` at \`${clip(e.source.text)}\` (bytes ${e.source.bytes[0]}-${e.source.bytes[1]}): ${e.why} [${e.rule}${e.region ? `; regions ${e.region}` : ""}]`,
+    need: e.need,
+    op: e.op,
+    locus: e.locus,
+    target: e.target,
+    ...(e.kind ? { kind: e.kind } : {}),
+    segment: e.source,
+    rule: e.rule,
+    ...(e.region !== undefined ? { region: e.region } : {}),
+  }));
+  const cmds: VerdictCommand[] = commands.map((c) => ({
+    argv: c.argv,
+    bases: c.bases,
+    ...(c.baseUnknown ? { baseUnknown: c.baseUnknown } : {}),
+    source: segment(command, c.source),
+    matched: c.matched,
+    via: c.via,
+  }));
+  const admittedAt = level === "never" ? [] : LEVELS.filter((l) => admits(table, l, level));
+  return { decision, level, configuredLevel: configured, reasons, effects: out, commands: cmds, explain: { ...explain, admittedAt } };
+}
+
+function clip(s: string): string {
+  const one = s.replace(/\s+/g, " ");
+  return one.length > 60 ? one.slice(0, 57) + "..." : one;
+}
