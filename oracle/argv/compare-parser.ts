@@ -13,7 +13,7 @@
 // not checked, their argv is).
 
 import path from "node:path";
-import { ParseError, parse, staticArgv, staticValue, type Command, type List, type Pipeline, type Redirect, type Script, type SimpleCommand, type Word, type WordContext, type WordPart } from "../../src/shell/index.ts";
+import { ParseError, forEachNode, parse, staticArgv, staticValue, type Command, type List, type Pipeline, type Redirect, type Script, type SimpleCommand, type Word, type WordContext, type WordPart } from "../../src/shell/index.ts";
 
 /** What the comparison needs from an oracle observation (ArgvObservation and the corpus cache both fit). */
 export interface ObservedRun {
@@ -426,6 +426,14 @@ export function compareWithOracle(command: string, runs: ObservedRun[], ctx: Wor
   walkList(ast.body, new Map(BASE), w);
 
   const divergences: Divergence[] = [];
+  // The classifier walks the AST with forEachNode: it must reach every command this walk found.
+  const visited = new Set<unknown>();
+  forEachNode(ast, (n) => {
+    if (n.type === "SimpleCommand") visited.add(n);
+  });
+  for (const x of w.expects) {
+    if (!visited.has(x.cmd)) divergences.push({ kind: "missed-command", unsafe: true, detail: `forEachNode never visits the command at offset ${x.cmd.pos} (${JSON.stringify(command.slice(x.cmd.pos, x.cmd.end))})` });
+  }
   const seen = new Set<string>();
   const matched = { static: 0, dynamic: 0, dynamicCode: 0 };
   for (const run of runs) {

@@ -7,6 +7,7 @@ import { bashFacts, observeMany, ORACLE_HOME } from "../../oracle/argv/index.ts"
 import { compareWithOracle, type Comparison, type ObservedRun } from "../../oracle/argv/compare-parser.ts";
 import { STATUSES, cacheKey, compact, loadCache, type CachedObservation } from "../../datasets/parser/cache.ts";
 import { CORPUS_OBSERVE_OPTIONS, loadCorpus, loadKnownRejections } from "../../datasets/parser/corpus.ts";
+import { compileAll } from "../../datasets/parser/compile.ts";
 
 const corpus = loadCorpus();
 const knownRejections = loadKnownRejections();
@@ -57,6 +58,24 @@ describe("parser vs argv oracle over datasets/parser", () => {
   it("the corpus has at least 600 commands with unique ids", () => {
     expect(corpus.length).toBeGreaterThanOrEqual(600);
     expect(new Set(corpus.map((e) => e.id)).size).toBe(corpus.length);
+  });
+
+  it("the JSONL files are compiled from datasets/parser/src (npx tsx datasets/parser/compile.ts)", () => {
+    expect(corpus).toEqual([...compileAll().values()].flat());
+  });
+
+  it("the cache still tells the truth: a sample re-observed live gives the same commands, files and validity", async () => {
+    const sample = corpus.filter((_e, i) => i % 67 === 0);
+    const fresh = await observeMany(sample.map((e) => e.command), { ...CORPUS_OBSERVE_OPTIONS, status: 0 });
+    const summary = (o: ObservedRun) => ({
+      valid: o.valid,
+      argv: o.executed.map((e) => JSON.stringify(e.argv)).sort(),
+      files: [...o.createdFiles].sort(),
+    });
+    sample.forEach((e, i) => {
+      const cached = runs.get(e.id)!.find((r) => (r as CachedObservation).status === 0) ?? runs.get(e.id)![0]!;
+      expect(summary(fresh[i]!), e.id).toEqual(summary(cached));
+    });
   });
 
   it("every known rejection names a corpus command that bash accepts", () => {
