@@ -3,6 +3,7 @@
 // into chunks (dist/cli.js plus dist/<name>-<hash>.js) so that a subcommand's `await import()`
 // loads only its own code: the hook never parses setup, levels or explain code.
 import { build, type Plugin } from "esbuild";
+import { spawnSync } from "node:child_process";
 import { readdirSync, rmSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -15,16 +16,22 @@ const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
  * (`new URL("../../regions/levels.toml", import.meta.url)`). In a bundle every module shares the
  * bundle's import.meta.url, so each source file's `import.meta.url` is rewritten to its own
  * location, expressed relative to the bundle (the package ships src/, regions/ and registry/).
+ * The snapshot entry gets absolute URLs instead: it is built, and reads its data, on the
+ * machine that runs it.
  */
-export function ownUrlPlugin(outfile: string): Plugin {
+export function ownUrlPlugin(outfile: string | null): Plugin {
   return {
     name: "own-import-meta-url",
     setup(b) {
       b.onLoad({ filter: /\.ts$/ }, async (args) => {
         const text = await readFile(args.path, "utf8");
         if (args.path.includes(`${path.sep}node_modules${path.sep}`) || !text.includes("import.meta.url")) return { contents: text, loader: "ts" };
-        const rel = path.relative(path.dirname(outfile), args.path).split(path.sep).join("/");
-        return { contents: text.replaceAll("import.meta.url", `new URL(${JSON.stringify(rel)}, import.meta.url).href`), loader: "ts" };
+        // outfile null (the CommonJS snapshot entry, which has no import.meta): the absolute URL.
+        const url =
+          outfile === null
+            ? JSON.stringify(pathToFileURL(args.path).href)
+            : `new URL(${JSON.stringify(path.relative(path.dirname(outfile), args.path).split(path.sep).join("/"))}, import.meta.url).href`;
+        return { contents: text.replaceAll("import.meta.url", url), loader: "ts" };
       });
     },
   };
@@ -63,7 +70,29 @@ export async function bundle(entry: string, outfile: string, split = false): Pro
   await build({ ...common, entryPoints: { [name]: entry }, outdir, splitting: true, chunkNames: "[name]-[hash]", plugins });
 }
 
+/**
+ * The hook's V8 startup snapshot: a CommonJS bundle of src/cli/snapshot.ts, run once under
+ * `node --build-snapshot`. The blob only works with the exact node binary that built it, so it
+ * is built on the machine that runs it (npm ci runs this script as `prepare`), and setup writes
+ * a hook command that falls back to the plain CLI when node refuses the blob. Returns the blob
+ * path, or null (with the reason on stderr) when this node cannot build one.
+ */
+export async function buildHookSnapshot(outdir: string): Promise<string | null> {
+  const dir = path.resolve(root, outdir);
+  const entry = path.join(dir, "hook-snapshot.cjs");
+  const blob = path.join(dir, "hook.blob");
+  await build({ ...common, format: "cjs", entryPoints: ["src/cli/snapshot.ts"], outfile: entry, plugins: [ownUrlPlugin(null)] });
+  const r = spawnSync(process.execPath, ["--snapshot-blob", blob, "--build-snapshot", entry], { encoding: "utf8", cwd: dir });
+  if (r.status !== 0) {
+    rmSync(blob, { force: true });
+    process.stderr.write(`build: no hook snapshot (${(r.stderr || r.error?.message || "").trim().split("\n")[0]}); the hook runs from dist/cli.js\n`);
+    return null;
+  }
+  return blob;
+}
+
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   await bundle("src/cli/main.ts", "dist/cli.js", true);
   await bundle("src/index.ts", "dist/index.js");
+  await buildHookSnapshot("dist");
 }

@@ -27,7 +27,7 @@ export async function runCheck(args: readonly string[], io: Io, sub: "check" | "
   try {
     const c = await (io.classifier ?? loadClassifier)();
     v = c.classify(a.command, resolved.ctx);
-    if (sub === "explain") explainText = c.explain ? c.explain(v, a.command) : renderExplain(v, a.command);
+    if (sub === "explain") explainText = c.explain ? c.explain(v) : renderExplain(v, a.command);
   } catch (e) {
     // Not a usage problem and not a verdict: report it, and it is not approved.
     io.err(`shellfence: internal error: ${(e as Error).message}; not approved\n`);
@@ -35,15 +35,16 @@ export async function runCheck(args: readonly string[], io: Io, sub: "check" | "
   }
   if (a.json) io.out(JSON.stringify(verdictJson(v)) + "\n");
   else if (explainText !== null) io.out(explainText.endsWith("\n") ? explainText : explainText + "\n");
-  else io.out(`${v.decision === "allow" ? "allow" : "ask"}: ${summary(v)}\n`);
+  else io.out(summary(v));
   if (sub === "explain") io.err(`shellfence: level ${v.configuredLevel} from ${describeFrom(resolved.settings.levelFrom)}\n`);
   return v.decision === "allow" ? 0 : 1;
 }
 
+/** `allow: needs reader, configured developer` and the reasons, one per line. */
 function summary(v: VerdictLike): string {
   const need = v.level === "never" ? "never auto-approved" : `needs ${v.level}`;
-  const first = v.reasons[0];
-  return `${need}, configured ${v.configuredLevel}${first === undefined ? "" : ` (${reasonText(first)})`}`;
+  const head = `${v.decision === "allow" ? "allow" : "ask"}: ${need}, configured ${v.configuredLevel}\n`;
+  return head + v.reasons.map((r) => `  - ${reasonText(r)}\n`).join("");
 }
 
 function describeFrom(from: string): string {

@@ -5,7 +5,6 @@ import path from "node:path";
 import { claudeOutput, parseClaudeInput } from "../hooks/claude-code.ts";
 import { resolveRun } from "./context.ts";
 import type { Io } from "./io.ts";
-import { readBounded } from "./stdin.ts";
 import { loadClassifier, shortWhy } from "./verdict.ts";
 
 /** Claude Code payloads are a few KB; commands are judged up to 100 KB. */
@@ -14,7 +13,7 @@ export const MAX_HOOK_INPUT = 1024 * 1024;
 export const STDIN_TIMEOUT_MS = 5000;
 
 export async function runHook(io: Io): Promise<number> {
-  const read = await readBounded(io.stdin, { maxBytes: MAX_HOOK_INPUT, timeoutMs: STDIN_TIMEOUT_MS });
+  const read = await io.readInput({ maxBytes: MAX_HOOK_INPUT, timeoutMs: STDIN_TIMEOUT_MS });
   if (!read.ok) return decline(io, read.why);
   const input = parseClaudeInput(read.text);
   if (input.kind === "skip") return decline(io, input.why);

@@ -1,9 +1,12 @@
 // What a subcommand may touch of the outside world; tests pass their own.
 import type { Readable } from "node:stream";
+import type { ReadLimits, ReadResult } from "./stdin.ts";
 import type { Classifier } from "./verdict.ts";
 
 export interface Io {
   stdin: Readable;
+  /** The whole of stdin, bounded (the hook's input). */
+  readInput(limits: ReadLimits): Promise<ReadResult>;
   out(text: string): void;
   err(text: string): void;
   env: Record<string, string | undefined>;

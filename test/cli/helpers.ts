@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import type { Io } from "../../src/cli/io.ts";
+import { readBounded } from "../../src/cli/stdin.ts";
 import type { Classifier, ClassifyContext, VerdictLike } from "../../src/cli/verdict.ts";
 
 export interface TestIo extends Io {
@@ -37,6 +38,7 @@ export function makeIo(opts: { stdin?: string | Readable; env?: Record<string, s
   const stdin = typeof opts.stdin === "string" || opts.stdin === undefined ? Readable.from([Buffer.from(opts.stdin ?? "")]) : opts.stdin;
   return {
     stdin,
+    readInput: (limits) => readBounded(stdin, limits),
     out: (s) => void stdout.push(s),
     err: (s) => void stderr.push(s),
     env: { HOME: opts.home, ...(opts.env ?? {}) },
