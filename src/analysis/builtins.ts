@@ -336,14 +336,14 @@ function changeDir(w: Walker, inv: Invocation, name: "cd" | "pushd" | "popd", sh
     if (sh.stack === null) return unknown("the directory stack is unknown");
     if (sh.stack.length === 0) return { sh, status: "fails" }; // directory stack empty
     const [top, ...rest] = sh.stack;
-    return { sh: { ...sh, bases: top!, oldpwd: sh.bases, stack: rest }, status: "unknown" };
+    return { sh: { ...sh, bases: top!, oldpwd: sh.bases, stack: rest }, status: "unknown", failSh: sh };
   }
   if (name === "pushd" && (arg === undefined || /^[-+]\d+$/.test(arg))) {
     if (arg !== undefined) return unknown("`pushd +N/-N` rotates the directory stack");
     if (sh.stack === null) return unknown("the directory stack is unknown");
     if (sh.stack.length === 0) return { sh, status: "fails" };
     const [top, ...rest] = sh.stack;
-    return { sh: { ...sh, bases: top!, oldpwd: sh.bases, stack: [sh.bases, ...rest] }, status: "unknown" };
+    return { sh: { ...sh, bases: top!, oldpwd: sh.bases, stack: [sh.bases, ...rest] }, status: "unknown", failSh: sh };
   }
 
   // Where the target is, before resolving against each base.
@@ -356,7 +356,7 @@ function changeDir(w: Walker, inv: Invocation, name: "cd" | "pushd" | "popd", sh
   } else if (arg === "-" && name === "cd") {
     if (sh.oldpwd === null) return unknown("`cd -` goes to the caller's OLDPWD, which is unknown");
     if (!sh.oldpwd.known) return unknown(sh.oldpwd.why);
-    return { sh: { ...sh, bases: sh.oldpwd, oldpwd: sh.bases }, status: "unknown" };
+    return { sh: { ...sh, bases: sh.oldpwd, oldpwd: sh.bases }, status: "unknown", failSh: sh };
   } else target = arg;
   if (target === "") return { sh, status: "unknown" }; // `cd ""` stays put
   if (target.startsWith("~")) return unknown(`\`${name}\` to an unexpanded \`${target}\``);
@@ -388,7 +388,8 @@ function changeDir(w: Walker, inv: Invocation, name: "cd" | "pushd" | "popd", sh
   if (!moved) return { sh, status: "fails" }; // known not to exist for every base: nothing moves
   const bases = anyFail ? mergeBases(moved, sh.bases) : moved;
   const stack = name === "pushd" ? (sh.stack ? [sh.bases, ...sh.stack] : null) : sh.stack;
-  return { sh: { ...sh, bases, oldpwd: sh.bases, stack }, status: "unknown" };
+  // Even an existing directory can refuse entry (no x bit): failing leaves everything as it was.
+  return { sh: { ...sh, bases, oldpwd: sh.bases, stack }, status: "unknown", failSh: sh };
 }
 
 /**

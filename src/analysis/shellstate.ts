@@ -37,9 +37,25 @@ export interface Shell {
 
 export type Status = "unknown" | "fails";
 
+/**
+ * The outcome of running something: `sh` is the state if it succeeded (or, with status
+ * "fails", the state after its known failure); `failSh` the state if it failed, when that
+ * differs (a `cd` that fails moves nothing).
+ */
 export interface Flow {
   sh: Shell;
   status: Status;
+  failSh?: Shell;
+}
+
+/** Every state the shell may be in afterwards. */
+export function after(f: Flow): Shell {
+  if (f.status === "fails") return f.failSh ?? f.sh;
+  return f.failSh ? mergeShell(f.sh, f.failSh) : f.sh;
+}
+
+export function failState(f: Flow): Shell {
+  return f.failSh ?? f.sh;
 }
 
 export const unknownBases = (why: string): Bases => ({ known: false, why });

@@ -21,7 +21,7 @@ import type { ArgWord, Interpretation } from "./registry/types.ts";
 import { runBuiltin, WALK_BUILTINS } from "./builtins.ts";
 import { applyAssignment, applyEnvRecord, type PrefixEnv } from "./envapply.ts";
 import { resolvePath } from "./paths.ts";
-import { mergeShell, sameShell, unknownBases, describeBases, type Bases, type Flow, type Shell } from "./shellstate.ts";
+import { after, failState, mergeShell, sameShell, unknownBases, describeBases, type Bases, type Flow, type Shell } from "./shellstate.ts";
 import { expandWord, heredocText } from "./words.ts";
 import { Walker, type Output, type Scope, type StdinSource } from "./walker.ts";
 import { zshHazards } from "./othershells.ts";
@@ -42,6 +42,8 @@ export interface Invocation {
   via: string;
   /** Bases override for the command's relative paths (git -C etc. already applied). */
   bases?: Bases;
+  /** Offset of the call in `src` (to know whether a function definition ran before it). */
+  at?: { src: string; pos: number };
 }
 
 export type CmdFlow = Flow & { out: Output };
@@ -50,6 +52,7 @@ const NO_OUT: Output = { literal: null, fetched: false };
 
 export function walkScript(w: Walker, script: Script, sh: Shell, sc: Scope): Flow {
   collectDefinitions(w, script);
+  markDefinite(w, script.body, sc.src);
   if (w.deps.shell !== "bash") zshHazards(w, script, sc);
   return walkList(w, script.body, sh, sc);
 }
@@ -83,6 +86,13 @@ export function collectDefinitions(w: Walker, root: Script | List): void {
   });
 }
 
+function markDefinite(w: Walker, body: List, src: string): void {
+  for (const it of body.items) {
+    const c = it.andOr.first.commands[0];
+    if (!it.background && it.andOr.rest.length === 0 && it.andOr.first.commands.length === 1 && c?.type === "FunctionDef") w.definite.set(c, src);
+  }
+}
+
 function wordLiteral(w: Word): string | null {
   let s = "";
   for (const p of w.parts) {
@@ -105,10 +115,11 @@ function plainNumber(w: Word): boolean {
 export function walkList(w: Walker, list: List, sh: Shell, sc: Scope): Flow {
   let flow: Flow = { sh, status: "unknown" };
   for (const item of list.items) {
+    const start = after(flow);
     if (item.background) {
-      walkAndOr(w, item.andOr, flow.sh, sc);
-      flow = { sh: flow.sh, status: "unknown" };
-    } else flow = walkAndOr(w, item.andOr, flow.sh, sc);
+      walkAndOr(w, item.andOr, start, sc);
+      flow = { sh: start, status: "unknown" };
+    } else flow = walkAndOr(w, item.andOr, start, sc);
   }
   return flow;
 }
@@ -119,10 +130,15 @@ function walkAndOr(w: Walker, ao: AndOr, sh: Shell, sc: Scope): Flow {
     if (op === "&&") {
       if (f.status === "fails") continue; // the left side is known to fail: the rest does not run
       const g = walkPipeline(w, pipeline, f.sh, sc);
-      f = { sh: mergeShell(f.sh, g.sh), status: g.status };
+      const fail = f.failSh ? mergeShell(f.failSh, failState(g)) : mergeShell(f.sh, failState(g));
+      f = g.status === "fails" ? { sh: fail, status: "fails" } : { sh: g.sh, status: "unknown", failSh: fail };
     } else {
-      const g = walkPipeline(w, pipeline, f.sh, sc);
-      f = f.status === "fails" ? g : { sh: mergeShell(f.sh, g.sh), status: "unknown" };
+      if (f.status === "fails") {
+        f = walkPipeline(w, pipeline, failState(f), sc);
+        continue;
+      }
+      const g = walkPipeline(w, pipeline, failState(f), sc);
+      f = g.status === "fails" ? { sh: f.sh, status: "unknown", failSh: g.sh } : { sh: mergeShell(f.sh, g.sh), status: "unknown", failSh: failState(g) };
     }
   }
   return f;
@@ -131,7 +147,8 @@ function walkAndOr(w: Walker, ao: AndOr, sh: Shell, sc: Scope): Flow {
 function walkPipeline(w: Walker, p: Pipeline, sh: Shell, sc: Scope): Flow {
   if (p.commands.length === 1) {
     const f = walkCommand(w, p.commands[0]!, sh, sc);
-    return p.negated ? { sh: f.sh, status: "unknown" } : { sh: f.sh, status: f.status };
+    if (!p.negated) return f;
+    return f.status === "fails" ? { sh: f.sh, status: "unknown" } : { sh: failState(f), status: "unknown", failSh: f.sh };
   }
   // Every element runs in a subshell (lastpipe is off in scripts): nothing moves the parent.
   let prev: Output | null = null;
@@ -180,28 +197,28 @@ export function walkCommand(w: Walker, c: Command, sh: Shell, sc: Scope): CmdFlo
       const outs: Shell[] = [];
       for (const b of c.branches) {
         const cond = walkList(w, b.cond, cur, inner);
-        outs.push(walkList(w, b.body, cond.sh, inner).sh);
-        cur = cond.sh;
+        if (cond.status !== "fails") outs.push(after(walkList(w, b.body, cond.sh, inner)));
+        cur = failState(cond);
       }
-      outs.push(c.elseBody ? walkList(w, c.elseBody, cur, inner).sh : cur);
+      outs.push(c.elseBody ? after(walkList(w, c.elseBody, cur, inner)) : cur);
       return { sh: outs.reduce(mergeShell), status: "unknown", out: NO_OUT };
     }
     case "WhileClause": {
       const s = loop(w, sh, inner, (s0) => {
         const cond = walkList(w, c.cond, s0, inner);
-        return mergeShell(cond.sh, walkList(w, c.body, cond.sh, inner).sh);
+        return mergeShell(after(cond), after(walkList(w, c.body, after(cond), inner)));
       });
       return { sh: s, status: "unknown", out: NO_OUT };
     }
     case "ForClause":
     case "SelectClause": {
       for (const it of c.items ?? []) wordSubst(w, it, sh, inner, -1);
-      const s = loop(w, sh, inner, (s0) => walkList(w, c.body, s0, inner).sh);
+      const s = loop(w, sh, inner, (s0) => after(walkList(w, c.body, s0, inner)));
       return { sh: s, status: "unknown", out: NO_OUT };
     }
     case "ArithForClause": {
       for (const a of [c.init, c.cond, c.step]) if (a) arith(w, a, sh, inner, -1);
-      const s = loop(w, sh, inner, (s0) => walkList(w, c.body, s0, inner).sh);
+      const s = loop(w, sh, inner, (s0) => after(walkList(w, c.body, s0, inner)));
       return { sh: s, status: "unknown", out: NO_OUT };
     }
     case "CaseClause": {
@@ -209,7 +226,7 @@ export function walkCommand(w: Walker, c: Command, sh: Shell, sc: Scope): CmdFlo
       const outs: Shell[] = [sh];
       for (const item of c.items) {
         for (const p of item.patterns) wordSubst(w, p, sh, inner, -1);
-        outs.push(walkList(w, item.body, sh, inner).sh);
+        outs.push(after(walkList(w, item.body, sh, inner)));
       }
       return { sh: outs.reduce(mergeShell), status: "unknown", out: NO_OUT };
     }
@@ -407,7 +424,7 @@ function walkSimple(w: Walker, cmd: SimpleCommand, sh: Shell, sc: Scope): CmdFlo
     void stdin;
     return { sh: standalone ? cur : sh, status: "unknown", out: NO_OUT };
   }
-  const inv: Invocation = { items, span, prefix, stdin: null, noFunctions: false, via: sc.via };
+  const inv: Invocation = { items, span, prefix, stdin: null, noFunctions: false, via: sc.via, at: { src: sc.src, pos: cmd.pos } };
   // Redirects are set up before the command runs; their stdin feeds the command.
   // (They are emitted inside dispatch once the command index is known.)
   return dispatch(w, inv, standalone ? cur : sh, sc, cmd.redirects);
@@ -450,12 +467,13 @@ export function dispatch(w: Walker, inv: Invocation, sh: Shell, sc: Scope, rs: R
       const fsc: Scope = { ...sc, fnDepth: sc.fnDepth + 1, via: sc.via ? `${sc.via} > function ${name}` : `function ${name}`, stdin: s1 ?? inv.stdin ?? sc.stdin };
       flows.push(walkCommand(w, f.body, sh, fsc));
     }
-    // The name may also run as the builtin or program when the definition has not run yet.
   }
-  flows.push(runNamed(w, inv, name, sh, sc, idx));
-  const sh2 = flows.map((f) => f.sh).reduce(mergeShell);
-  const status = flows.every((f) => f.status === "fails") ? "fails" : "unknown";
-  return { sh: sh2, status, out: { literal: flows.length === 1 ? flows[0]!.out.literal ?? literal.literal : null, fetched: flows.some((f) => f.out.fetched) } };
+  // Unless a definition certainly ran before this call, the name may still be the builtin or program.
+  const defined = fns?.some((f) => inv.at && w.definite.get(f) === inv.at.src && f.end <= inv.at.pos);
+  if (!defined) flows.push(runNamed(w, inv, name, sh, sc, idx));
+  if (flows.length === 1) return { ...flows[0]!, out: { literal: flows[0]!.out.literal ?? literal.literal, fetched: flows[0]!.out.fetched } };
+  const sh2 = flows.map(after).reduce(mergeShell);
+  return { sh: sh2, status: "unknown", out: { literal: flows.length === 1 ? flows[0]!.out.literal ?? literal.literal : null, fetched: flows.some((f) => f.out.fetched) } };
 }
 
 function runNamed(w: Walker, inv: Invocation, name: string, sh: Shell, sc: Scope, idx: number): CmdFlow {
@@ -593,6 +611,7 @@ export function innerScript(w: Walker, script: string | null, what: string, sour
     return { sh: { ...sh, bases: unknownBases("an inner script did not parse") }, status: "unknown" };
   }
   collectDefinitions(w, ast);
+  markDefinite(w, ast.body, script);
   const isc: Scope = { src: script, origin: sc.origin ?? source, depth: sc.depth + 1, fnDepth: sc.fnDepth, via: sc.via, stdin: sc.stdin };
   const f = walkList(w, ast.body, sh, isc);
   return sameShell ? f : { sh, status: "unknown" };

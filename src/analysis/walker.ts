@@ -73,6 +73,8 @@ export class Walker {
   readonly commands: CommandRecord[] = [];
   private readonly seen = new Set<string>();
   readonly functions = new Map<string, FunctionDef[]>();
+  /** Definitions that certainly ran before anything after them in the same script (top-level, unconditional). */
+  readonly definite = new Map<FunctionDef, string>();
   /** Names assigned in the command to something that is not a plain integer (see arith.ts). */
   readonly tainted = new Set<string>();
   readonly written = new Map<string, WriteRecord>();
