@@ -190,15 +190,16 @@ function wordArb(depth: number): fc.Arbitrary<Frag> {
         { weight: 1, arbitrary: pick(TEXTS).map((t) => frag('$"' + doubleQuoteLiteral(t) + '"')) },
       );
   const part = fc.oneof({ weight: 8, arbitrary: literalPart }, { weight: 2, arbitrary: dynamicPart });
+  // Extglob is rare: bash only parses it with `shopt -s extglob` set beforehand.
   const alternatives: fc.WeightedArbitrary<Frag>[] = [
-    { weight: 10, arbitrary: part },
-    { weight: 3, arbitrary: fc.array(part, { minLength: 2, maxLength: 3 }).map((ps) => cat(...ps)) },
-    { weight: 1, arbitrary: globWord.map((t) => frag(t)) },
-    { weight: 1, arbitrary: braceWord.map((t) => frag(t)) },
-    { weight: 1, arbitrary: tildeWord.map((t) => frag(t)) },
+    { weight: 150, arbitrary: part },
+    { weight: 45, arbitrary: fc.array(part, { minLength: 2, maxLength: 3 }).map((ps) => cat(...ps)) },
+    { weight: 15, arbitrary: globWord.map((t) => frag(t)) },
+    { weight: 15, arbitrary: braceWord.map((t) => frag(t)) },
+    { weight: 15, arbitrary: tildeWord.map((t) => frag(t)) },
     { weight: 1, arbitrary: extglobWord.map((t) => frag(t)) },
   ];
-  if (sub) alternatives.push({ weight: 1, arbitrary: fc.tuple(pick(["<", ">"]), sub).map(([op, l]) => frag(op + "(" + spaced(l.text) + ")")) });
+  if (sub) alternatives.push({ weight: 15, arbitrary: fc.tuple(pick(["<", ">"]), sub).map(([op, l]) => frag(op + "(" + spaced(l.text) + ")")) });
   return fc.oneof(...alternatives);
 }
 
@@ -250,11 +251,12 @@ function redirectArb(inline: boolean): fc.Arbitrary<Frag> {
 
 // ---------- commands ----------
 
+// Array assignments are rare before a command word (legal in bash, but odd, and mvdan-sh rejects them).
 const assignArb = (depth: number): fc.Arbitrary<Frag> =>
   fc.oneof(
-    fc.tuple(pick(VAR_NAMES), pick(["=", "+="]), wordArb(depth)).map(([n, op, w]) => cat(frag(n + op), w)),
-    fc.tuple(pick(VAR_NAMES), pick(["", "1", "$(pwd)", "'a b'", "~/x"])).map(([n, v]) => frag(n + "=" + v)),
-    pick(["arr=(a b 'c d')", "arr+=(x)", "arr[0]=y", "a[$i]=z", "m=([k]=v)"]).map((t) => frag(t)),
+    { weight: 8, arbitrary: fc.tuple(pick(VAR_NAMES), pick(["=", "+="]), wordArb(depth)).map(([n, op, w]) => cat(frag(n + op), w)) },
+    { weight: 8, arbitrary: fc.tuple(pick(VAR_NAMES), pick(["", "1", "$(pwd)", "'a b'", "~/x"])).map(([n, v]) => frag(n + "=" + v)) },
+    { weight: 1, arbitrary: pick(["arr=(a b 'c d')", "arr+=(x)", "arr[0]=y", "a[$i]=z", "m=([k]=v)"]).map((t) => frag(t)) },
   );
 
 function argsFor(name: string, depth: number): fc.Arbitrary<Frag[]> {
@@ -268,14 +270,16 @@ function argsFor(name: string, depth: number): fc.Arbitrary<Frag[]> {
   return sub ? fc.tuple(pick(sub), rest).map(([s, r]) => [frag(s), ...r]) : rest;
 }
 
-const HEADS_SPECIAL = ["/bin/rm", "./scripts/x.sh", "command", "builtin", "exec", "eval", "declare", "export", "local", "readonly", "let", "source", ".", "env"];
+const HEADS_SPECIAL = ["/bin/rm", "./scripts/x.sh", "command", "builtin", "exec", "eval", "declare", "export", "local", "readonly", "source", ".", "env"];
 
 function simpleCommandArb(depth: number, inline: boolean): fc.Arbitrary<Frag> {
   const head = fc.oneof(
-    { weight: 12, arbitrary: pick(COMMAND_NAMES) },
+    { weight: 40, arbitrary: pick(COMMAND_NAMES) },
     // quoted or escaped command names, and builtins that run or declare things
-    { weight: 1, arbitrary: pick(COMMAND_NAMES.filter((c) => c !== "[")).chain((c) => quotedLiteral(c)) },
-    { weight: 2, arbitrary: pick(HEADS_SPECIAL) },
+    { weight: 3, arbitrary: pick(COMMAND_NAMES.filter((c) => c !== "[")).chain((c) => quotedLiteral(c)) },
+    { weight: 6, arbitrary: pick(HEADS_SPECIAL) },
+    // `let` takes arithmetic, not words: rare in agent commands, so rare here.
+    { weight: 1, arbitrary: fc.constant("let") },
   );
   const withArgs = head.chain((h) => argsFor(h, depth).map((args) => [frag(h), ...args]));
   return fc
@@ -324,7 +328,7 @@ function compoundArb(depth: number, inline: boolean): fc.Arbitrary<Frag> {
     body.map((b) => frag("for ((i=0; i<3; i++)); do " + terminate(b) + "done")),
     fc.tuple(pick(["while", "until"]), cond, body).map(([k, c, b]) => frag(k + " " + terminate(c) + "do " + terminate(b) + "done")),
     fc
-      .tuple(wordArb(depth - 1), fc.array(fc.tuple(pick(["a", "b|c", "*.ts", "'x y'", '"$x"', "*", "[0-9]", "@(m|n)"]), body, pick([";;", ";&", ";;&"])), { minLength: 1, maxLength: 3 }))
+      .tuple(wordArb(depth - 1), fc.array(fc.tuple(pick(["a", "b|c", "*.ts", "'x y'", '"$x"', "*", "[0-9]", "a|@(m|n)"]), body, pick([";;", ";&", ";;&"])), { minLength: 1, maxLength: 3 }))
       .map(([w, items]) =>
         frag("case " + w.text + " in " + items.map(([p, b, t]) => p + ") " + (b.pending.length ? flushNewline(b) : b.text + " ") + t).join(" ") + " esac"),
       ),

@@ -65,6 +65,8 @@ export interface RefRedirect {
 
 export interface RefCommand {
   argv: RefWord[];
+  /** Only argv[0] is known (mvdan parses `let` arguments as arithmetic, not words). */
+  argvUnknown?: true;
   /** Redirects written on this command's statement. */
   redirects: RefRedirect[];
 }
@@ -176,15 +178,14 @@ function expandsUnquoted(raw: string, first: boolean): boolean {
 
 function staticWord(S: MSyntax, word: MWord | null): RefWord {
   if (!word) return null;
-  // Brace expansion turns one word into several: not a single literal.
-  const split = S.SplitBraces(word);
-  if (split.Parts.some((p) => S.NodeType(p) === "BraceExp")) return null;
   let out = "";
+  let braces = false;
   for (const [i, part] of word.Parts.entries()) {
-    switch (S.NodeType(part)) {
+    switch (typeOf(part)) {
       case "Lit": {
         const raw = (part as MLit).Value;
         if (expandsUnquoted(raw, i === 0)) return null;
+        if (raw.includes("{")) braces = true;
         out += unescapeUnquoted(raw);
         break;
       }
@@ -193,7 +194,7 @@ function staticWord(S: MSyntax, word: MWord | null): RefWord {
         break;
       case "DblQuoted":
         for (const inner of part.Parts as MNode[]) {
-          if (S.NodeType(inner) !== "Lit") return null;
+          if (typeOf(inner) !== "Lit") return null;
           out += unescapeDouble((inner as MLit).Value);
         }
         break;
@@ -201,6 +202,9 @@ function staticWord(S: MSyntax, word: MWord | null): RefWord {
         return null;
     }
   }
+  // Brace expansion turns one word into several: not a single literal. SplitBraces rewrites the
+  // word in place, so it runs last, after the value was read.
+  if (braces && S.SplitBraces(word).Parts.some((p) => typeOf(p) === "BraceExp")) return null;
   return out;
 }
 
@@ -228,6 +232,38 @@ function declArgv(S: MSyntax, node: MNode): RefWord[] {
   return argv;
 }
 
+/** Go type of a node, e.g. "CallExpr" (the externalized object carries it as `$type`). */
+function typeOf(n: MNode): string {
+  const t = String(n.$type ?? "");
+  const i = t.lastIndexOf(".");
+  return i >= 0 ? t.slice(i + 1).replace(/^\*/, "") : t;
+}
+
+/** Fields of mvdan/sh's syntax nodes that hold child nodes (positions and names are skipped). */
+const CHILDREN = [
+  "Stmts", "Cmd", "Redirs", "Assigns", "Args", "Value", "Array", "Elems", "Index", "Word", "Hdoc",
+  "Parts", "Slice", "Offset", "Length", "Repl", "Orig", "With", "Exp", "X", "Y", "Cond", "Then",
+  "Else", "Do", "Loop", "Items", "Init", "Post", "Patterns", "Body", "Stmt", "Exprs",
+];
+
+/**
+ * Every Stmt in the tree, in source order, by following child fields of the externalized
+ * objects (syntax.Walk converts each node between Go and JS on every callback: slower).
+ */
+function collectStmts(node: unknown, out: MStmt[]): void {
+  if (Array.isArray(node)) {
+    for (const n of node) collectStmts(n, out);
+    return;
+  }
+  if (!node || typeof node !== "object") return;
+  const n = node as MNode;
+  if (typeOf(n) === "Stmt") out.push(n as MStmt);
+  for (const k of CHILDREN) {
+    const v = n[k];
+    if (v && typeof v === "object") collectStmts(v, out);
+  }
+}
+
 const COMMAND_TYPES = new Set(["CallExpr", "DeclClause", "LetClause"]);
 
 export function mvdanParse(src: string): RefResult {
@@ -241,23 +277,23 @@ export function mvdanParse(src: string): RefResult {
   }
   // Collect first, evaluate after: SplitBraces rewrites words in place, which Walk rejects.
   const stmts: MStmt[] = [];
-  S.Walk(file, (n) => {
-    if (n && S.NodeType(n) === "Stmt") stmts.push(n as MStmt);
-    return true;
-  });
+  collectStmts(file, stmts);
   const commands: RefCommand[] = [];
   const redirects: RefRedirect[] = [];
   for (const stmt of stmts) {
     const rs = stmt.Redirs.map((r) => redirectOf(S, ops, r));
     redirects.push(...rs);
     const cmd = stmt.Cmd;
-    const ctype = cmd ? S.NodeType(cmd) : null;
+    const ctype = cmd ? typeOf(cmd) : null;
     if (!cmd || !ctype || !COMMAND_TYPES.has(ctype)) continue;
     let argv: RefWord[];
     if (ctype === "CallExpr") argv = (cmd.Args as MWord[]).map((w) => staticWord(S, w));
     else if (ctype === "DeclClause") argv = declArgv(S, cmd);
-    // `let`: mvdan parses the arguments as arithmetic; only the name is a literal here.
-    else argv = ["let", ...(cmd.Exprs as MNode[]).map(() => null)];
+    else {
+      // `let`: mvdan parses the arguments as arithmetic expressions, not words.
+      commands.push({ argv: ["let"], argvUnknown: true, redirects: rs });
+      continue;
+    }
     if (argv.length > 0) commands.push({ argv, redirects: rs });
   }
   return { accepted: true, commands, redirects };
