@@ -74,7 +74,7 @@ interface Expect {
   exact: boolean;
   fds: FdTable | null;
   /** `{var}>file` targets: some fd >= 10 must point there. */
-  fdVars: { path: string | null }[];
+  fdVars: FdVal[];
 }
 
 interface Walk {
@@ -124,57 +124,65 @@ function heredocContent(r: Redirect, ctx: WordContext): string | null {
   return s;
 }
 
-function applyRedirects(t: FdTable | null, redirects: Redirect[], w: Walk, fdVars: { path: string | null }[] | null): FdTable | null {
+function applyRedirects(t: FdTable | null, redirects: Redirect[], w: Walk, fdVars: FdVal[] | null): FdTable | null {
   // Targets are recorded even where fds are unknown (function bodies).
   for (const r of redirects) noteWrite(r, w);
   if (t === null) return null;
   const out = new Map(t);
-  for (const r of redirects) {
-    if (r.fdVar !== null) {
-      const v = staticValue(r.target, w.ctx);
-      fdVars?.push({ path: v.static && !special(v.value) ? normPath(v.value) : null });
-      continue;
+  for (const r0 of redirects) {
+    // `{var}>x`: bash picks an fd >= 10. Apply it to a placeholder fd, then expect that value
+    // on some fd >= 10.
+    const PLACEHOLDER = -1;
+    const r = r0.fdVar !== null ? { ...r0, fd: PLACEHOLDER, fdVar: null } : r0;
+    applyOne(out, r, w);
+    if (r0.fdVar !== null) {
+      const v = out.get(PLACEHOLDER);
+      out.delete(PLACEHOLDER);
+      if (v) fdVars?.push(v);
     }
-    const op = r.op;
-    if (op === "<<" || op === "<<-" || op === "<<<") {
-      out.set(r.fd ?? 0, { kind: "stdin-data", content: heredocContent(r, w.ctx) });
-      continue;
-    }
-    const v = staticValue(r.target, w.ctx);
-    if (op === ">&" || op === "<&") {
-      const fd = r.fd ?? (op === ">&" ? 1 : 0);
-      if (!v.static) {
-        out.set(fd, { kind: "unknown" });
-        if (op === ">&" && r.fd === null) out.set(2, { kind: "unknown" });
-        continue;
-      }
-      const dup = /^(\d+)(-?)$/.exec(v.value);
-      if (v.value === "-") out.set(fd, { kind: "closed" });
-      else if (dup) {
-        const src = Number(dup[1]);
-        out.set(fd, out.get(src) ?? { kind: "closed" });
-        if (dup[2] === "-" && src !== fd) out.set(src, { kind: "closed" });
-      } else if (op === ">&" && r.fd === null) {
-        const sp = special(v.value);
-        const val: FdVal = sp ? ("dup" in sp ? out.get(sp.dup) ?? { kind: "closed" } : { kind: "unknown" }) : { kind: "file", path: normPath(v.value), mode: "w" };
-        out.set(1, val);
-        out.set(2, val);
-      } else out.set(fd, { kind: "unknown" });
-      continue;
-    }
-    const fds = op === "&>" || op === "&>>" ? [1, 2] : [r.fd ?? (op === "<" || op === "<>" ? 0 : 1)];
-    const mode = op === "<" ? "r" : op === "<>" ? "rw" : op === ">>" || op === "&>>" ? "wa" : "w";
-    let val: FdVal;
-    if (!v.static) val = { kind: "unknown" };
-    else {
-      const sp = special(v.value);
-      if (sp && "dup" in sp) val = out.get(sp.dup) ?? { kind: "closed" };
-      else if (sp) val = { kind: "unknown" };
-      else val = { kind: "file", path: normPath(v.value), mode };
-    }
-    for (const fd of fds) out.set(fd, val);
   }
   return out;
+}
+
+function applyOne(out: FdTable, r: Redirect, w: Walk): void {
+  const op = r.op;
+  if (op === "<<" || op === "<<-" || op === "<<<") {
+    out.set(r.fd ?? 0, { kind: "stdin-data", content: heredocContent(r, w.ctx) });
+    return;
+  }
+  const v = staticValue(r.target, w.ctx);
+  if (op === ">&" || op === "<&") {
+    const fd = r.fd ?? (op === ">&" ? 1 : 0);
+    if (!v.static) {
+      out.set(fd, { kind: "unknown" });
+      if (op === ">&" && r.fd === null) out.set(2, { kind: "unknown" });
+      return;
+    }
+    const dup = /^(\d+)(-?)$/.exec(v.value);
+    if (v.value === "-") out.set(fd, { kind: "closed" });
+    else if (dup) {
+      const src = Number(dup[1]);
+      out.set(fd, out.get(src) ?? { kind: "closed" });
+      if (dup[2] === "-" && src !== fd) out.set(src, { kind: "closed" });
+    } else if (op === ">&" && r.fd === null) {
+      const sp = special(v.value);
+      const val: FdVal = sp ? ("dup" in sp ? out.get(sp.dup) ?? { kind: "closed" } : { kind: "unknown" }) : { kind: "file", path: normPath(v.value), mode: "w" };
+      out.set(1, val);
+      out.set(2, val);
+    } else out.set(fd, { kind: "unknown" });
+    return;
+  }
+  const fds = op === "&>" || op === "&>>" ? [1, 2] : [r.fd ?? (op === "<" || op === "<>" ? 0 : 1)];
+  const mode = op === "<" ? "r" : op === "<>" ? "rw" : op === ">>" || op === "&>>" ? "wa" : "w";
+  let val: FdVal;
+  if (!v.static) val = { kind: "unknown" };
+  else {
+    const sp = special(v.value);
+    if (sp && "dup" in sp) val = out.get(sp.dup) ?? { kind: "closed" };
+    else if (sp) val = { kind: "unknown" };
+    else val = { kind: "file", path: normPath(v.value), mode };
+  }
+  for (const fd of fds) out.set(fd, val);
 }
 
 function noteWrite(r: Redirect, w: Walk): void {
@@ -234,7 +242,7 @@ function walkCommand(c: Command, t: FdTable | null, w: Walk, stderrToPipe: boole
         walkWord(r.target, UNKNOWN, w);
         if (r.heredoc) walkWord(r.heredoc.body, UNKNOWN, w);
       }
-      const fdVars: { path: string | null }[] = [];
+      const fdVars: FdVal[] = [];
       let fds = applyRedirects(t, c.redirects, w, fdVars);
       if (stderrToPipe && fds) fds = withFd(fds, 2, fds.get(1) ?? { kind: "closed" });
       if (c.words.length === 0) return;
@@ -385,8 +393,11 @@ function fdMismatches(e: ObservedRun["executed"][number], x: Expect): string[] {
     }
   }
   for (const v of x.fdVars) {
-    const hit = Object.entries(e.fds).some(([fd, target]) => Number(fd) >= 10 && (v.path === null || target === v.path));
-    if (!hit) bad.push(`{var} redirect: expected an fd >= 10 on ${v.path ?? "(dynamic target)"}, bash has ${JSON.stringify(e.fds)}`);
+    if (v.kind === "unknown" || v.kind === "closed") continue;
+    const fits = (target: string) =>
+      v.kind === "file" ? target === v.path : v.kind === "pipe" ? target.startsWith("pipe:") : target.startsWith("pipe:") || target === "heredoc" || target === "/dev/null";
+    const hit = Object.entries(e.fds).some(([fd, target]) => Number(fd) >= 10 && fits(target));
+    if (!hit) bad.push(`{var} redirect: expected an fd >= 10 on ${v.kind === "file" ? v.path : v.kind}, bash has ${JSON.stringify(e.fds)}`);
   }
   return bad;
 }

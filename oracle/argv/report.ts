@@ -8,6 +8,7 @@ export function formatObservation(o: ArgvObservation): string {
   const out: string[] = [];
   out.push(`command: ${show(o.command)}`);
   out.push(o.valid ? "bash -n: valid" : `bash -n: SYNTAX ERROR\n  ${(o.syntaxError ?? "").split("\n").join("\n  ")}`);
+  if (o.syntaxWarnings) out.push(`  ${o.syntaxWarnings.split("\n").join("\n  ")}`);
   const end = o.timedOut ? "timed out (process group killed)" : o.limitHit ? "stopped at the command limit (runaway loop?)" : `exit ${o.exitCode}`;
   out.push(`run: ${end}, ${o.durationMs} ms, every command returned ${o.status}, sandbox ${o.sandbox}, bash ${o.bashVersion}`);
   out.push(`executed: ${o.executed.length}`);

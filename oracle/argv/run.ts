@@ -48,17 +48,23 @@ export function buildScript(command: string, builtins: string[], cfg: { log: str
   return `${closeInherited}; ${handler}; readonly -f command_not_found_handle; enable -n ${disable} enable\n${command}`;
 }
 
-/** bash -n: does the whole command parse? */
-export function checkSyntax(command: string, timeoutMs = 3000): Promise<{ valid: boolean; message?: string }> {
+/**
+ * bash -n: does the whole command parse? The exit status alone does not say: with -c, a
+ * malformed `[[ ]]` (`[[ a == ]]`) prints its syntax error yet exits 0. So any stderr line that
+ * is not a warning (an unterminated here-document only warns) also means invalid.
+ */
+export function checkSyntax(command: string, timeoutMs = 3000): Promise<{ valid: boolean; message?: string; warnings?: string }> {
   return new Promise((resolve) => {
     execFile(
       BASH,
       ["--norc", "--noprofile", "-n", "-c", command],
       { env: { PATH: "/nonexistent", LC_ALL: "C.UTF-8", HOME: ORACLE_HOME }, timeout: timeoutMs, maxBuffer: 1 << 20, killSignal: "SIGKILL" },
-      (err, _stdout, stderr) => {
-        if (!err) return resolve({ valid: true });
-        const message = String(stderr).trim() || `bash -n failed: ${err.message}`;
-        resolve({ valid: false, message });
+      (err, _stdout, stderrRaw) => {
+        const stderr = String(stderrRaw).trim();
+        const lines = stderr.split("\n").filter((l) => l.trim() !== "");
+        const errors = lines.filter((l) => !/^[^:]*bash: (?:-c: )?line \d+: warning: /.test(l));
+        if (!err && errors.length === 0) return resolve(stderr ? { valid: true, warnings: stderr } : { valid: true });
+        resolve({ valid: false, message: stderr || `bash -n failed: ${err?.message ?? "unknown error"}` });
       },
     );
   });
@@ -216,6 +222,7 @@ export async function observeArgv(command: string, opts: ObserveOptions = {}): P
       command,
       valid: syn.valid,
       ...(syn.valid ? {} : { syntaxError: syn.message }),
+      ...(syn.warnings ? { syntaxWarnings: syn.warnings } : {}),
       executed,
       createdFiles,
       exitCode,

@@ -35,6 +35,8 @@ export interface ArgvObservation {
   valid: boolean;
   /** `bash -n`'s message when it did not (line numbers refer to the command as given). */
   syntaxError?: string;
+  /** `bash -n`'s warnings for a valid command (a here-document ended by end of input). */
+  syntaxWarnings?: string;
   /** In seq order. */
   executed: ExecutedCommand[];
   /** Files and directories that exist after the run, relative to the work dir ("f", "d/", "../x"). */
