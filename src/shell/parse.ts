@@ -283,12 +283,18 @@ export class Parser extends Lexer {
         this.i++;
         negated = !negated;
         this.skipBlanks();
-      } else if (w === "time" && time === null) {
+      } else if (w === "time") {
+        // `time time a` times `a` twice in bash: the keyword may repeat.
         this.i += 4;
         this.skipBlanks();
-        let posix = false;
+        let posix = time?.posix ?? false;
+        // bash takes one `-p`, then one `--`, as options of the time keyword.
         if (this.c(this.i) === C.MINUS && this.c(this.i + 1) === 112 /* p */ && (this.i + 2 >= this.n || isMeta(this.c(this.i + 2)))) {
           posix = true;
+          this.i += 2;
+          this.skipBlanks();
+        }
+        if (this.c(this.i) === C.MINUS && this.c(this.i + 1) === C.MINUS && (this.i + 2 >= this.n || isMeta(this.c(this.i + 2)))) {
           this.i += 2;
           this.skipBlanks();
         }
@@ -300,7 +306,8 @@ export class Parser extends Lexer {
     if (negated || time) {
       // `!` or `time` alone before a terminator is accepted by bash.
       const ch = this.c(this.i);
-      if (ch < 0 || ch === C.NL || (ch === C.SEMI && this.after(this.i) !== C.SEMI) || (ch === C.AMP && this.after(this.i) !== C.AMP && this.after(this.i) !== C.GT) || this.atListEnd()) {
+      // (`! &` and `time &` are syntax errors.)
+      if (ch < 0 || ch === C.NL || (ch === C.SEMI && this.after(this.i) !== C.SEMI && this.after(this.i) !== C.AMP)) {
         return { type: "Pipeline", pos, end: this.i, negated, time, commands, ops };
       }
     }
@@ -365,7 +372,7 @@ export class Parser extends Lexer {
       case "select": return this.parseSelect();
       case "case": return this.parseCase();
       case "[[": return this.parseTest();
-      case "in": case "time": case "function": case "coproc": return null; // plain words here
+      case "time": case "function": case "coproc": return null; // handled by the caller
       default: this.unexpected();
     }
   }
@@ -489,6 +496,7 @@ export class Parser extends Lexer {
     let name: string | null = null;
     let body: Command;
     if (this.isCompoundStart()) body = this.parseCommand();
+    else if (this.peekReserved() !== null) this.unexpected();
     else {
       const save = this.i;
       const w = this.readWord(Mode.Normal);
@@ -540,8 +548,10 @@ export class Parser extends Lexer {
       this.i = e + 1;
       index = this.readWord(Mode.Index) ?? { type: "Word", pos: this.i, end: this.i, parts: [] };
       if (this.c(this.i) !== C.RB) {
-        this.i = pos;
-        return null;
+        // bash reads a word that starts like `name[` in assignment position up to the
+        // matching `]`, across blanks and operators: at the end of input that is an error.
+        if (this.i >= this.n) this.fail("unexpected-eof", "unterminated subscript: add the closing ]", e);
+        this.fail("unsupported", "a subscript spanning lines is not supported", e);
       }
       this.i++;
     }
@@ -677,11 +687,15 @@ export class Parser extends Lexer {
     this.i = after;
     this.countToken();
     this.skipBlanks();
+    const tpos = this.i;
     const target = this.readWord(Mode.Normal);
     if (!target) {
       if (this.i >= this.n) this.fail("missing-redirect-target", `redirect '${op}' needs a target word after it`, pos);
       this.unexpected();
     }
+    // Digits right before < or > are an fd number, never a word: `<2>f` is a syntax error.
+    const nx = this.c(this.i);
+    if ((nx === C.LT || nx === C.GT) && /^[0-9]+$/.test(this.src.slice(tpos, this.i))) this.unexpected(tpos);
     this.countToken();
     const r: Redirect = { type: "Redirect", pos, end: target.end, op, fd, fdVar, target, heredoc: null };
     if (op === "<<" || op === "<<-") {
@@ -816,7 +830,10 @@ export class Parser extends Lexer {
       this.i++;
       return { name, items };
     }
+    const beforeBreaks = this.i;
     this.skipLinebreaks();
+    // `for x { ...; }` needs a `;` or newline before the brace (bash rejects it on one line).
+    if (this.i === beforeBreaks && this.peekReserved() === "{") this.unexpected();
     if (this.eatReserved("in")) {
       items = [];
       for (;;) {

@@ -7,7 +7,7 @@ import path from "node:path";
 
 /** bash -n accepts the script: exit 0 and nothing on stderr (bash -n reports some [[ ]] errors with status 0). */
 export function bashAccepts(src: string): boolean {
-  const r = spawnSync("bash", ["--norc", "--noprofile", "-n", "-c", src], { encoding: "utf8", timeout: 10_000 });
+  const r = spawnSync("bash", ["--norc", "--noprofile", "-n", "-c", "--", src], { encoding: "utf8", timeout: 10_000 });
   return r.status === 0 && !/syntax error|unexpected|expected/.test(r.stderr);
 }
 

@@ -33,6 +33,9 @@ describe("lists and pipelines", () => {
     expect(parse("time a").body.items[0]!.andOr.first.time).toEqual({ posix: false });
     expect(parse("time").body.items[0]!.andOr.first.commands).toEqual([]);
   });
+  it("takes -p then -- as options of time", () => {
+    expect(argvs("time -p -- echo a; time -- b; time -- -p c; time -p -p d")).toEqual([["echo", "a"], ["b"], ["-p", "c"], ["-p", "d"]]);
+  });
   it("treats time after a pipe as a plain command word", () => {
     expect(argvs("a | time b")).toEqual([["a"], ["time", "b"]]);
   });
