@@ -46,6 +46,12 @@ describe("compareWithOracle", () => {
     expect(kinds("x $(a)", run([exec(["a"], { ...std, 1: "pipe:1" }), exec(["x"])]))).toEqual([]);
   });
 
+  it("expects {var} redirects on some fd >= 10", () => {
+    expect(kinds("a {x}>f", run([exec(["a"], { ...std, 10: "f" })], ["f"]))).toEqual([]);
+    expect(kinds("a {x}>&2", run([exec(["a"], { ...std, 10: "<stderr>" })]))).toEqual([]);
+    expect(kinds("a {x}>f", run([exec(["a"], { ...std, 3: "f" })], ["f"]))).toEqual(["wrong-fd"]);
+  });
+
   it("flags a created file no write redirect explains", () => {
     expect(kinds("a < f", run([exec(["a"], { ...std, 0: "f" })], ["g"]))).toEqual(["missed-write"]);
     expect(kinds("a > $x", run([exec(["a"], { ...std, 1: "g" })], ["g"]))).toEqual([]);

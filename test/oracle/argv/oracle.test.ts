@@ -131,9 +131,15 @@ describe("validity, limits and safety", () => {
       expect(o.valid, cmd).toBe(false);
       expect(o.syntaxError, cmd).toMatch(/syntax error|unexpected EOF|here-document/);
     }
+    // With -c, a malformed [[ ]] prints a syntax error but bash -n still exits 0.
+    const cond = await observeArgv("[[ a == ]]");
+    expect(cond.valid).toBe(false);
+    expect(cond.syntaxError).toMatch(/conditional binary operator/);
     expect((await observeArgv("x; y")).valid).toBe(true);
     // bash only warns about a heredoc ended by end of input: it is valid.
-    expect((await observeArgv("x <<EOF\nno end")).valid).toBe(true);
+    const warned = await observeArgv("x <<EOF\nno end");
+    expect(warned.valid).toBe(true);
+    expect(warned.syntaxWarnings).toMatch(/here-document/);
   });
 
   it("kills a run that never ends and says so", async () => {
