@@ -37,7 +37,19 @@ export type AbstractEffect =
 /** Code the command runs that the walk must analyse as well. */
 export type InnerRun =
   /** A wrapped command (`sudo X`, `env A=1 X`, `timeout 5 X`, `xargs X` (+ unknown extra args), `find -exec X {} ;`). */
-  | { type: "argv"; argv: ArgWord[]; argIndex: number; appendsUnknownArgs?: boolean; env?: Record<string, string | null>; clearsEnv?: boolean }
+  | {
+      type: "argv";
+      argv: ArgWord[];
+      argIndex: number;
+      appendsUnknownArgs?: boolean;
+      env?: Record<string, string | null>;
+      clearsEnv?: boolean;
+      /**
+       * Indexes into `argv` of words that stand for any path under themselves: `find R -exec cmd {} ;`
+       * becomes `cmd R` with treeArgs [1]. The walk marks the path effects of those words recursive.
+       */
+      treeArgs?: number[];
+    }
   /** A shell script in a string (`bash -c S`, `sh -c S`, `eval S`, `watch S`, `env -S S`, `su -c S`). */
   | { type: "script"; script: string | null; shell: string; argIndex: number }
   /** The command runs shell code read from its stdin (`bash` with no script, `sh -s`). */

@@ -1,0 +1,89 @@
+// Compiled registry: the TOML data turned into lookup maps once at load, so interpret() does
+// only map lookups and array walks per word.
+import type { CommandRole, EffectSpec, Example, Role } from "./schema.ts";
+
+export type Arity = 0 | 1 | "optional";
+
+export interface CFlag {
+  /** The name as written in the registry key, first of its group (for messages). */
+  name: string;
+  arity: Arity;
+  role: Role;
+  modes: string[];
+  recursive: boolean;
+  stop: boolean;
+  rest: Role | null;
+  effects: EffectSpec[];
+  unknown: string | null;
+  why: string | null;
+}
+
+export interface CPolicy {
+  /** Roles of operands 1..9 when given. */
+  slots: Role[];
+  last: Role | null;
+  /** Role of operands past the slots; null: extra operands are unknown. */
+  rest: Role | null;
+  min: number;
+  max: number;
+  /** Some slot has role `cmd`: the first operand ends option parsing. */
+  hasCmd: boolean;
+}
+
+export interface CMode {
+  name: string;
+  policy: CPolicy | null;
+  implicit: string | null;
+  /** Flag role overrides while the mode is on, keyed by the base flag they replace. */
+  flagOverrides: Map<CFlag, CFlag>;
+  recursive: boolean;
+  unknown: string | null;
+}
+
+export interface CNode {
+  /** "git", "git commit", "git remote add". */
+  path: string;
+  summary: string;
+  aliases: string[];
+  short: Map<string, CFlag>;
+  long: Map<string, CFlag>;
+  /** Single-dash long names matched as whole words (`-name`, `-jar`). */
+  wordFlags: Map<string, CFlag>;
+  prefixFlags: [string, CFlag][];
+  numFlag: CFlag | null;
+  longNames: string[];
+  policy: CPolicy;
+  implicit: string | null;
+  effects: EffectSpec[];
+  modes: Map<string, CMode>;
+  /** Mode names in declaration order (later ones override earlier ones). */
+  modeOrder: string[];
+  subs: Map<string, CNode>;
+  /** Unique subcommands, for docs. */
+  subList: CNode[];
+  parent: CNode | null;
+  inherit: boolean;
+  recursive: boolean;
+  optionsFirst: boolean;
+  lax: boolean;
+  oldStyle: boolean;
+  noAbbrev: boolean;
+  handler: string | null;
+  unknown: string | null;
+  /** Some flag has an effect, a mode or is unknown: a dynamic word where a flag may stand is unknown. */
+  effectFlags: boolean;
+}
+
+export interface CCommand extends CNode {
+  name: string;
+  role: CommandRole;
+  examples: Example[];
+  file: string;
+}
+
+export interface Registry {
+  /** Name and alias to entry. */
+  commands: Map<string, CCommand>;
+  /** Each entry once, in file order. */
+  entries: CCommand[];
+}

@@ -1,0 +1,478 @@
+// The generic argv engine: splits words into flags and operands the way getopt-style tools do
+// (clusters, glued values, `--x=v`, abbreviations, `--`), descends into subcommands, and turns
+// roles into abstract effects. Tool-specific logic lives in handlers/; this file stays generic.
+import type { AbstractEffect, ArgWord, InnerRun } from "./types.ts";
+import type { CFlag, CNode, CPolicy, Registry } from "./compiled.ts";
+import type { EffectSpec, Role } from "./schema.ts";
+import type { Kind } from "../../policy/model.ts";
+
+/** Thrown anywhere below interpret(): the command is not modelled (fail closed). */
+export class Unknown {
+  constructor(
+    readonly reason: string,
+    readonly argIndex: number,
+  ) {}
+}
+
+export interface Out {
+  matched: string;
+  effects: AbstractEffect[];
+  inner: InnerRun[];
+  cwdOverride?: string | null;
+  execsStdin?: { kind: Kind; why: string };
+  privileged?: boolean;
+}
+
+export interface PFlag {
+  flag: CFlag;
+  /** The node that defines the flag (a parent's, for inherited flags). */
+  owner: CNode;
+  name: string;
+  /** undefined: no value; null: a dynamic value. */
+  value: ArgWord | undefined;
+  index: number;
+  valueIndex: number;
+}
+
+export interface POperand {
+  value: ArgWord;
+  index: number;
+}
+
+export interface Parsed {
+  flags: PFlag[];
+  operands: POperand[];
+  /** Words that a `rest=` flag or a `cmd` operand swallowed: [role, first index]. */
+  restRole: Role | null;
+  restFrom: number;
+  sub: CNode | null;
+  subIndex: number;
+  /** Length of argv (to count the words a `cmd` operand swallowed). */
+  argc: number;
+}
+
+export interface Handler {
+  /** Replaces parsing and effects for the node entirely. */
+  custom?: (ctx: Ctx, node: CNode, argv: ArgWord[], start: number, modes: Set<string>) => void;
+  /** Replaces the operand phase (flags are applied generically first). */
+  operands?: (ctx: Ctx, node: CNode, argv: ArgWord[], parsed: Parsed, modes: Set<string>) => void;
+  /** Runs after the generic effects of the node (before descending into a subcommand). */
+  post?: (ctx: Ctx, node: CNode, argv: ArgWord[], parsed: Parsed, modes: Set<string>) => void;
+}
+
+export interface Ctx {
+  reg: Registry;
+  handlers: Record<string, Handler>;
+  out: Out;
+  /** The program that runs a `script` role: the shell's own name, else "sh". */
+  shell: string;
+}
+
+export function runNode(ctx: Ctx, node: CNode, argv: ArgWord[], start: number, modes: Set<string>): void {
+  ctx.out.matched = node.path;
+  if (node.unknown) throw new Unknown(`\`${node.path}\` is not modelled: ${node.unknown}`, start - 1);
+  const handler = node.handler ? ctx.handlers[node.handler] : undefined;
+  if (handler?.custom) return handler.custom(ctx, node, argv, start, modes);
+  const parsed = parseArgs(node, argv, start, modes);
+  applyNode(ctx, node, argv, parsed, modes, handler);
+  if (parsed.sub) runNode(ctx, parsed.sub, argv, parsed.subIndex + 1, modes);
+}
+
+export function applyNode(ctx: Ctx, node: CNode, argv: ArgWord[], parsed: Parsed, modes: Set<string>, handler?: Handler): void {
+  for (const name of node.modeOrder) {
+    const m = node.modes.get(name)!;
+    if (m.unknown && modes.has(name)) throw new Unknown(`\`${node.path}\`: ${m.unknown}`, parsed.flags.find((f) => f.flag.modes.includes(name))?.index ?? 0);
+  }
+  let recursive = node.recursive;
+  for (const pf of parsed.flags) if (effectiveFlag(pf, modes).recursive) recursive = true;
+  for (const name of node.modeOrder) if (modes.has(name) && node.modes.get(name)!.recursive) recursive = true;
+  for (const pf of parsed.flags) {
+    const f = effectiveFlag(pf, modes);
+    if (f.unknown) throw new Unknown(`\`${pf.name}\` of \`${node.path}\` is not modelled: ${f.unknown}`, pf.index);
+    if (pf.value !== undefined) applyRole(ctx, node, f.role, pf.value, pf.valueIndex, recursive);
+    for (const e of f.effects) emitSpec(ctx, e, modes, pf.index);
+  }
+  if (handler?.operands) handler.operands(ctx, node, argv, parsed, modes);
+  else applyOperands(ctx, node, parsed, modes, recursive);
+  if (parsed.restRole && parsed.restRole !== "cmd") {
+    for (let i = parsed.restFrom; i < argv.length; i++) applyRole(ctx, node, parsed.restRole, argv[i]!, i, recursive);
+  } else if (parsed.restRole === "cmd") {
+    ctx.out.inner.push({ type: "argv", argv: argv.slice(parsed.restFrom), argIndex: parsed.restFrom });
+  }
+  for (const e of node.effects) emitSpec(ctx, e, modes, -1);
+  handler?.post?.(ctx, node, argv, parsed, modes);
+}
+
+export function applyOperands(ctx: Ctx, node: CNode, parsed: Parsed, modes: Set<string>, recursive: boolean): void {
+  const { policy, implicit } = currentPolicy(node, modes);
+  const ops = parsed.operands;
+  const n = ops.length;
+  const swallowed = parsed.restRole === "cmd" ? parsed.argc - parsed.restFrom : 0;
+  if (n + swallowed < policy.min) throw new Unknown(`\`${node.path}\` needs at least ${policy.min} operand(s)`, ops[n - 1]?.index ?? 0);
+  if (n > policy.max) {
+    const extra = ops[policy.max]!;
+    throw new Unknown(`unexpected operand \`${extra.value ?? "<dynamic>"}\` for \`${node.path}\``, extra.index);
+  }
+  for (let k = 0; k < n; k++) {
+    const role = roleAt(policy, k, n);
+    if (role === null) throw new Unknown(`unexpected operand \`${ops[k]!.value ?? "<dynamic>"}\` for \`${node.path}\``, ops[k]!.index);
+    applyRole(ctx, node, role, ops[k]!.value, ops[k]!.index, recursive);
+  }
+  // The implicit operand (`.` for ls, grep -r, rg) stands in for the first path-like operand
+  // when none was given past the fixed slots (`grep -r PATTERN` searches `.`).
+  if (implicit !== null && n <= policy.slots.length) {
+    for (let k = n; k <= policy.slots.length; k++) {
+      const role = policy.slots[k] ?? policy.rest;
+      if (role && role !== "ignore" && role !== "pattern") {
+        applyRole(ctx, node, role, implicit, -1, recursive);
+        break;
+      }
+    }
+  }
+}
+
+export function roleAt(p: CPolicy, k: number, n: number): Role | null {
+  if (p.last && k === n - 1 && n >= Math.max(2, p.slots.length + 1)) return p.last;
+  return p.slots[k] ?? p.rest;
+}
+
+export function currentPolicy(node: CNode, modes: Set<string>): { policy: CPolicy; implicit: string | null } {
+  let policy = node.policy;
+  let implicit = node.implicit;
+  for (const name of node.modeOrder) {
+    if (!modes.has(name)) continue;
+    const m = node.modes.get(name)!;
+    if (m.policy) policy = m.policy;
+    if (m.implicit !== null) implicit = m.implicit || null;
+  }
+  return { policy, implicit };
+}
+
+function effectiveFlag(pf: PFlag, modes: Set<string>): CFlag {
+  const node = pf.owner;
+  for (let i = node.modeOrder.length - 1; i >= 0; i--) {
+    const name = node.modeOrder[i]!;
+    if (!modes.has(name)) continue;
+    const over = node.modes.get(name)!.flagOverrides.get(pf.flag);
+    if (over) return over;
+  }
+  return pf.flag;
+}
+
+export function emitSpec(ctx: Ctx, e: EffectSpec, modes: Set<string>, argIndex: number): void {
+  if (e.when && !modes.has(e.when)) return;
+  if (e.unless && modes.has(e.unless)) return;
+  if (e.path !== undefined) {
+    ctx.out.effects.push({ type: "path", op: e.op, path: e.path, recursive: e.recursive, kind: e.kind, argIndex, why: e.why });
+  } else {
+    ctx.out.effects.push({ type: "other", op: e.op, locus: e.locus ?? "none", target: e.target ?? "", kind: e.kind, argIndex, why: e.why });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Parsing
+
+export function parseArgs(node: CNode, argv: ArgWord[], start: number, modes: Set<string>): Parsed {
+  const parsed: Parsed = { flags: [], operands: [], restRole: null, restFrom: argv.length, sub: null, subIndex: -1, argc: argv.length };
+  let optsDone = false;
+  const n = argv.length;
+  for (let i = start; i < n; i++) {
+    const w = argv[i]!;
+    if (!optsDone) {
+      if (w === null) {
+        if (node.subs.size && parsed.operands.length === 0) throw new Unknown(`the subcommand of \`${node.path}\` is dynamic`, i);
+        if (node.effectFlags && !node.lax) throw new Unknown(`a dynamic word stands where \`${node.path}\` may take a flag`, i);
+      } else if (w === "--" && !node.lax) {
+        optsDone = true;
+        continue;
+      } else if (w.length > 1 && (w.charCodeAt(0) === 45 /* - */ || (w.charCodeAt(0) === 43 /* + */ && node.short.has(w)))) {
+        const before = parsed.flags.length;
+        const next = parseFlagWord(node, argv, i, parsed, modes);
+        if (next >= 0) {
+          i = next;
+          for (let k = before; k < parsed.flags.length; k++) {
+            const f = parsed.flags[k]!.flag;
+            if (f.stop) optsDone = true;
+            if (f.rest) {
+              parsed.restRole = f.rest;
+              parsed.restFrom = i + 1;
+              return parsed;
+            }
+          }
+          continue;
+        }
+      } else if (i === start && node.oldStyle) {
+        i = parseOldStyle(node, argv, i, parsed, modes);
+        continue;
+      }
+    }
+    if (node.subs.size && parsed.operands.length === 0) {
+      if (w === null) throw new Unknown(`the subcommand of \`${node.path}\` is dynamic`, i);
+      const sub = node.subs.get(w);
+      if (sub) {
+        parsed.sub = sub;
+        parsed.subIndex = i;
+        return parsed;
+      }
+      if (node.policy.max === 0) throw new Unknown(`unknown subcommand \`${w}\` for \`${node.path}\``, i);
+    }
+    parsed.operands.push({ value: w, index: i });
+    if (node.optionsFirst) {
+      optsDone = true;
+      const { policy } = currentPolicy(node, modes);
+      const k = parsed.operands.length - 1;
+      if (policy.hasCmd && (policy.slots[k] ?? policy.rest) === "cmd") {
+        parsed.operands.pop();
+        parsed.restRole = "cmd";
+        parsed.restFrom = i;
+        return parsed;
+      }
+    }
+  }
+  return parsed;
+}
+
+function lookupShort(node: CNode, name: string): [CFlag, CNode] | null {
+  for (let n: CNode | null = node; n; n = n.inherit ? n.parent : null) {
+    const f = n.short.get(name);
+    if (f) return [f, n];
+  }
+  return null;
+}
+
+function lookupWord(node: CNode, word: string): [CFlag, CNode, string | undefined] | null {
+  for (let n: CNode | null = node; n; n = n.inherit ? n.parent : null) {
+    const f = n.wordFlags.get(word);
+    if (f) return [f, n, undefined];
+    for (const [prefix, pf] of n.prefixFlags) {
+      if (word.startsWith(prefix) && word.length > prefix.length) return [pf, n, word.slice(prefix.length)];
+    }
+  }
+  return null;
+}
+
+function lookupLong(node: CNode, name: string, at: number): [CFlag, CNode] {
+  for (let n: CNode | null = node; n; n = n.inherit ? n.parent : null) {
+    const f = n.long.get(name);
+    if (f) return [f, n];
+  }
+  // getopt_long and git's parse-options accept any unambiguous prefix of a long option.
+  let found: [CFlag, CNode] | null = null;
+  let foundName = "";
+  for (let n: CNode | null = node; n; n = n.inherit ? n.parent : null) {
+    if (n.noAbbrev) break;
+    for (const cand of n.longNames) {
+      if (cand.startsWith(name)) {
+        const f = n.long.get(cand)!;
+        if (found && found[0] !== f) throw new Unknown(`\`${name}\` is ambiguous for \`${node.path}\` (${foundName}, ${cand})`, at);
+        found = [f, n];
+        foundName = cand;
+      }
+    }
+  }
+  if (found && name.length > 2) return found;
+  throw new Unknown(`unknown flag \`${name}\` for \`${node.path}\``, at);
+}
+
+/** Parses the flag word at argv[i]; returns the index of the last word consumed, or -1 when a lax node takes it as an operand. */
+function parseFlagWord(node: CNode, argv: ArgWord[], i: number, parsed: Parsed, modes: Set<string>): number {
+  const w = argv[i]!;
+  const n = argv.length;
+  const push = (flag: CFlag, owner: CNode, name: string, value: ArgWord | undefined, valueIndex: number) => {
+    parsed.flags.push({ flag, owner, name, value, index: i, valueIndex });
+    for (const m of flag.modes) modes.add(m);
+  };
+  if (w.startsWith("--")) {
+    const eq = w.indexOf("=");
+    const name = eq < 0 ? w : w.slice(0, eq);
+    let hit: [CFlag, CNode];
+    try {
+      hit = lookupLong(node, name, i);
+    } catch (e) {
+      if (node.lax) return -1;
+      throw e;
+    }
+    const [flag, owner] = hit;
+    if (flag.arity === 0) {
+      if (eq >= 0) throw new Unknown(`\`${name}\` of \`${node.path}\` takes no value`, i);
+      push(flag, owner, name, undefined, -1);
+      return i;
+    }
+    if (eq >= 0) {
+      push(flag, owner, name, w.slice(eq + 1), i);
+      return i;
+    }
+    if (flag.arity === "optional") {
+      push(flag, owner, name, undefined, -1);
+      return i;
+    }
+    if (i + 1 >= n) throw new Unknown(`\`${name}\` of \`${node.path}\` needs a value`, i);
+    push(flag, owner, name, argv[i + 1], i + 1);
+    return i + 1;
+  }
+  const word = lookupWord(node, w);
+  if (word) {
+    const [flag, owner, glued] = word;
+    if (glued !== undefined || flag.arity !== 1) {
+      push(flag, owner, w, flag.arity === 0 ? undefined : glued, i);
+      return i;
+    }
+    if (i + 1 >= n) throw new Unknown(`\`${w}\` of \`${node.path}\` needs a value`, i);
+    push(flag, owner, w, argv[i + 1], i + 1);
+    return i + 1;
+  }
+  if (node.numFlag && /^-\d+$/.test(w)) {
+    push(node.numFlag, node, w, undefined, -1);
+    return i;
+  }
+  // A cluster of short flags: `-la`, `-ofile`, `-n5`.
+  const staged: PFlag[] = [];
+  let end = i;
+  for (let j = 1; j < w.length; j++) {
+    const name = w[0] + w[j]!;
+    const hit = lookupShort(node, name);
+    if (!hit) {
+      if (node.lax) return -1;
+      if (node.numFlag && /\d/.test(w[j]!) && j === 1) throw new Unknown(`unknown flag \`${w}\` for \`${node.path}\``, i);
+      throw new Unknown(`unknown flag \`${name}\`${w.length > 2 ? ` (in \`${w}\`)` : ""} for \`${node.path}\``, i);
+    }
+    const [flag, owner] = hit;
+    if (flag.arity === 0) {
+      staged.push({ flag, owner, name, value: undefined, index: i, valueIndex: -1 });
+      continue;
+    }
+    const rest = w.slice(j + 1);
+    if (rest.length) staged.push({ flag, owner, name, value: rest, index: i, valueIndex: i });
+    else if (flag.arity === "optional") staged.push({ flag, owner, name, value: undefined, index: i, valueIndex: -1 });
+    else {
+      if (i + 1 >= n) throw new Unknown(`\`${name}\` of \`${node.path}\` needs a value`, i);
+      staged.push({ flag, owner, name, value: argv[i + 1], index: i, valueIndex: i + 1 });
+      end = i + 1;
+    }
+    break;
+  }
+  for (const pf of staged) {
+    parsed.flags.push(pf);
+    for (const m of pf.flag.modes) modes.add(m);
+  }
+  return end;
+}
+
+/** `tar xzf a.tar`, `ps aux`: a dashless first word of short flags; values come from the next words in order. */
+function parseOldStyle(node: CNode, argv: ArgWord[], i: number, parsed: Parsed, modes: Set<string>): number {
+  const w = argv[i]!;
+  let next = i;
+  for (let j = 0; j < w.length; j++) {
+    const name = "-" + w[j]!;
+    const hit = lookupShort(node, name);
+    if (!hit) throw new Unknown(`unknown flag \`${w[j]}\` (in \`${w}\`) for \`${node.path}\``, i);
+    const [flag, owner] = hit;
+    let value: ArgWord | undefined;
+    let valueIndex = -1;
+    if (flag.arity === 1) {
+      next++;
+      if (next >= argv.length) throw new Unknown(`\`${w[j]}\` of \`${node.path}\` needs a value`, i);
+      value = argv[next];
+      valueIndex = next;
+    }
+    parsed.flags.push({ flag, owner, name, value, index: i, valueIndex });
+    for (const m of flag.modes) modes.add(m);
+  }
+  return next;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Roles to effects
+
+const GLOB = /[*?[]/;
+
+export function pathEffect(
+  ctx: Ctx,
+  op: "read" | "write" | "delete" | "exec",
+  path: ArgWord,
+  argIndex: number,
+  why: string,
+  recursive = false,
+): void {
+  const e: AbstractEffect = { type: "path", op, path, argIndex, why };
+  if (recursive && op !== "exec") e.recursive = true;
+  if (path !== null && GLOB.test(path)) e.glob = true;
+  if (op === "delete" && recursive && path !== null && isUnboundedTarget(path)) e.kind = "unbounded";
+  ctx.out.effects.push(e);
+}
+
+/**
+ * `rm -rf` targets whose deletion is unbounded whatever the context: `/`, `~`, `$HOME`, a
+ * top-level directory (`/usr`) or everything in one (`/usr/*`, `~/*`). Context-dependent cases
+ * (`..` above the root, the resolved HOME) are the walk's to decide from the resolved path.
+ */
+export function isUnboundedTarget(p: string): boolean {
+  const s = p.replace(/(\/\.)+$/, "").replace(/\/+$/, "") || "/";
+  if (UNBOUNDED.has(s)) return true;
+  const m = /^\/([^/]+)(\/\*)?$/.exec(s);
+  return m !== null && m[1] !== "tmp" && m[1] !== "." && m[1] !== "..";
+}
+const UNBOUNDED = new Set(["/", "/*", "~", "~/*", "$HOME", "${HOME}", "$HOME/*", "${HOME}/*", "/.."]);
+
+export function applyRole(ctx: Ctx, node: CNode, role: Role, word: ArgWord, idx: number, recursive: boolean): void {
+  switch (role) {
+    case "read":
+    case "write":
+    case "delete":
+      if (word === "-" && role !== "delete") return;
+      return pathEffect(ctx, role, word, idx, `\`${node.path}\` ${role === "read" ? "reads" : role === "write" ? "writes" : "deletes"} it`, recursive);
+    case "exec":
+      if (word === "-") return;
+      return pathEffect(ctx, "exec", word, idx, `\`${node.path}\` runs it as code`);
+    case "source":
+      return pathEffect(ctx, "exec", word, idx, `\`${node.path}\` runs it as shell code in the current shell`);
+    case "cwd":
+      ctx.out.cwdOverride = joinCwd(ctx.out.cwdOverride, word);
+      return;
+    case "url":
+      if (word === null) {
+        ctx.out.effects.push({ type: "other", op: "net-fetch", locus: "none", target: "", kind: "computed-url", argIndex: idx, why: `\`${node.path}\` fetches a URL computed at run time` });
+      } else if (/^file:/i.test(word)) {
+        pathEffect(ctx, "read", word.replace(/^file:(\/\/[^/]*)?/i, "") || "/", idx, `\`${node.path}\` reads a file: URL`);
+      } else {
+        ctx.out.effects.push({ type: "other", op: "net-fetch", locus: "none", target: word, kind: "literal-url", argIndex: idx, why: `\`${node.path}\` fetches it` });
+      }
+      return;
+    case "send-url":
+      ctx.out.effects.push({ type: "other", op: "net-send", locus: "none", target: word ?? "", argIndex: idx, why: `\`${node.path}\` sends data to it` });
+      return;
+    case "data":
+      if (word === null) return pathEffect(ctx, "read", null, idx, `a dynamic request body may name a file with @`);
+      if (word.startsWith("@") && word !== "@-") pathEffect(ctx, "read", word.slice(1), idx, `\`${node.path}\` sends the file's content`);
+      return;
+    case "code":
+      if (word === null) throw new Unknown(`the code given to \`${node.path}\` is dynamic`, idx);
+      ctx.out.effects.push({ type: "other", op: "exec", locus: "none", target: word, kind: "inline-code", argIndex: idx, why: `\`${node.path}\` runs inline code` });
+      return;
+    case "script":
+      if (word === null) throw new Unknown(`the shell code given to \`${node.path}\` is dynamic`, idx);
+      ctx.out.inner.push({ type: "script", script: word, shell: ctx.shell, argIndex: idx });
+      return;
+    case "cmd":
+    case "cmd1":
+      if (word === null) throw new Unknown(`the program \`${node.path}\` runs is dynamic`, idx);
+      ctx.out.inner.push({ type: "argv", argv: [word], argIndex: idx, appendsUnknownArgs: role === "cmd1" ? true : undefined });
+      return;
+    case "pid":
+    case "procname":
+      ctx.out.effects.push({ type: "other", op: "process", locus: "none", target: word ?? "", argIndex: idx, why: `\`${node.path}\` signals a process` });
+      return;
+    case "unknown":
+      throw new Unknown(`\`${node.path}\`: the operand \`${word ?? "<dynamic>"}\` is not modelled`, idx);
+    case "host":
+    case "ignore":
+    case "pattern":
+      return;
+  }
+}
+
+export function joinCwd(prev: string | null | undefined, next: ArgWord): string | null {
+  if (next === null || prev === null) return null;
+  if (prev === undefined || next.startsWith("/")) return next;
+  return prev.replace(/\/+$/, "") + "/" + next;
+}

@@ -1,0 +1,95 @@
+// find: start points, then an expression language. Tests only read; actions do things:
+// -delete deletes under each start point, -exec/-execdir/-ok/-okdir run a command once per match
+// (`{}` stands for the match, i.e. some path under a start point), -fprint*/-fls write a file.
+import type { ArgWord } from "../types.ts";
+import { Unknown, pathEffect, type Handler } from "../engine.ts";
+
+const NO_ARG = new Set([
+  "-empty", "-readable", "-writable", "-executable", "-prune", "-print", "-print0", "-ls", "-quit",
+  "-true", "-false", "-depth", "-d", "-follow", "-xdev", "-mount", "-noleaf", "-daystart",
+  "-ignore_readdir_race", "-noignore_readdir_race", "-nouser", "-nogroup", "-warn", "-nowarn",
+  "-not", "!", "-a", "-and", "-o", "-or", "(", ")", ",", "-help", "--help", "-version", "--version",
+]);
+const ONE_ARG = new Set([
+  "-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex", "-type",
+  "-xtype", "-size", "-mtime", "-mmin", "-atime", "-amin", "-ctime", "-cmin", "-perm", "-user",
+  "-group", "-uid", "-gid", "-maxdepth", "-mindepth", "-links", "-inum", "-lname", "-ilname",
+  "-fstype", "-used", "-regextype", "-printf", "-context", "-newer", "-anewer", "-cnewer",
+  "-samefile", "-files0-from",
+]);
+const WRITE_ONE = new Set(["-fprint", "-fprint0", "-fls"]);
+const EXEC = new Set(["-exec", "-execdir", "-ok", "-okdir"]);
+
+export const find: Handler = {
+  custom(ctx, node, argv, start) {
+    const n = argv.length;
+    let i = start;
+    while (i < n) {
+      const w = argv[i]!;
+      if (w === "-H" || w === "-L" || w === "-P" || (w != null && /^-O\d$/.test(w))) i++;
+      else if (w === "-D") i += 2;
+      else break;
+    }
+    const roots: { path: string; index: number }[] = [];
+    for (; i < n; i++) {
+      const w = argv[i]!;
+      if (w === null) throw new Unknown("a dynamic word where find takes a start point or an expression", i);
+      if (w.startsWith("-") || w === "(" || w === "!" || w === ",") break;
+      roots.push({ path: w, index: i });
+    }
+    const starts = roots.length ? roots : [{ path: ".", index: -1 }];
+    let deletes = false;
+    for (; i < n; i++) {
+      const w = argv[i]!;
+      if (w === null) throw new Unknown("a dynamic word in a find expression", i);
+      if (NO_ARG.has(w)) continue;
+      if (ONE_ARG.has(w) || /^-newer[amctB][amctB]$/.test(w)) {
+        if (i + 1 >= n) throw new Unknown(`\`${w}\` of find needs a value`, i);
+        if (w === "-files0-from") pathEffect(ctx, "read", argv[i + 1]!, i + 1, "find reads start points from it");
+        i++;
+        continue;
+      }
+      if (w === "-delete") {
+        deletes = true;
+        continue;
+      }
+      if (WRITE_ONE.has(w) || w === "-fprintf") {
+        if (i + 1 >= n) throw new Unknown(`\`${w}\` of find needs a file`, i);
+        pathEffect(ctx, "write", argv[i + 1]!, i + 1, `find ${w} writes it`);
+        i += w === "-fprintf" ? 2 : 1;
+        continue;
+      }
+      if (EXEC.has(w)) {
+        let j = i + 1;
+        while (j < n && argv[j] !== ";" && !(argv[j] === "+" && argv[j - 1] === "{}")) {
+          if (argv[j] === null) throw new Unknown(`a dynamic word in find ${w}`, j);
+          j++;
+        }
+        if (j >= n) throw new Unknown(`find ${w} without a terminating \`;\` or \`{} +\``, i);
+        const words = argv.slice(i + 1, j);
+        if (words.length === 0) throw new Unknown(`find ${w} without a command`, i);
+        for (const s of starts) {
+          const tree: number[] = [];
+          const inner: ArgWord[] = words.map((word, k) => {
+            if (word === "{}") {
+              tree.push(k);
+              return s.path;
+            }
+            // `{}` inside a longer word (`{}.bak`) names a path we cannot place.
+            return word!.includes("{}") ? null : word;
+          });
+          const run = { type: "argv" as const, argv: inner, argIndex: i + 1, treeArgs: tree.length ? tree : undefined };
+          ctx.out.inner.push(run);
+        }
+        i = j;
+        continue;
+      }
+      throw new Unknown(`unknown find expression \`${w}\``, i);
+    }
+    for (const s of starts) {
+      pathEffect(ctx, "read", s.path, s.index, "find walks the tree under it", true);
+      if (deletes) pathEffect(ctx, "delete", s.path, s.index, "find -delete removes what matches under it", true);
+    }
+    void node;
+  },
+};

@@ -1,0 +1,176 @@
+// git: `-c key=value` may name a program git runs (core.pager, core.fsmonitor, diff.external...),
+// so only keys known to be inert are accepted; `git config` reads or writes one of three places;
+// `git clone` fetches a URL into a directory (or copies a local path).
+import type { ArgWord } from "../types.ts";
+import { Unknown, applyRole, pathEffect, type Ctx, type Handler, type Parsed } from "../engine.ts";
+
+/**
+ * Config keys whose value is never run and never redirects where data goes. Anything else given
+ * with `-c` (core.pager, core.fsmonitor, core.sshCommand, core.editor, core.hooksPath, diff.external,
+ * diff.*.textconv, filter.*.*, merge.*.driver, credential.helper, sequence.editor, gpg.program,
+ * pager.*, alias.*, protocol.*.allow, uploadpack.packObjectsHook, include.path, includeIf.*.path,
+ * core.worktree, url.*.insteadOf, remote.*.url...) is treated as running unmodelled code.
+ */
+const INERT_KEYS = [
+  /^user\.(name|email|signingkey)$/,
+  /^author\.(name|email)$/,
+  /^committer\.(name|email)$/,
+  /^color\.[a-z.]+$/,
+  /^advice\.[a-z]+$/,
+  /^init\.defaultbranch$/,
+  /^core\.(quotepath|autocrlf|safecrlf|filemode|ignorecase|abbrev|longpaths|precomposeunicode|eol|whitespace|commentchar|commentstring|symlinks|checkstat|trustctime|untrackedcache|splitindex|preloadindex|bigfilethreshold|compression|loosecompression|packedgitlimit|deltabasecachelimit)$/,
+  /^commit\.(gpgsign|verbose|status|cleanup)$/,
+  /^tag\.(gpgsign|sort)$/,
+  /^log\.(date|decorate|showsignature|follow|abbrevcommit|mailmap|showroot|graphcolors|excludedecoration|initialdecorationset)$/,
+  /^diff\.(renames|renamelimit|noprefix|mnemonicprefix|relative|algorithm|indentheuristic|colormoved|colormovedws|context|interhunkcontext|submodule|statgraphwidth|suppressblankempty|wserrorhighlight|ignoresubmodules|dirstat|orderfile)$/,
+  /^merge\.(conflictstyle|ff|log|renamelimit|renames|stat|autostash|verbosity|directoryrenames)$/,
+  /^pull\.(rebase|ff|octopus|twohead)$/,
+  /^push\.(default|autosetupremote|followtags|gpgsign|usebitmaps)$/,
+  /^fetch\.(prune|prunetags|parallel|writecommitgraph|showforcedupdates|recursesubmodules|negotiationalgorithm)$/,
+  /^rebase\.(autosquash|autostash|updaterefs|stat|abbreviatecommands|missingcommitscheck|rescheduleFailedExec)$/i,
+  /^status\.[a-z]+$/,
+  /^column\.[a-z]+$/,
+  /^format\.(pretty|numbered|signoff|coverletter|suffix|outputdirectory|thread|useautobase)$/,
+  /^pretty\.[a-z0-9_-]+$/,
+  /^i18n\.[a-z]+$/,
+  /^safe\.directory$/,
+  /^protocol\.version$/,
+  /^gc\.(auto|autodetach|autopacklimit)$/,
+  /^maintenance\.auto$/,
+  /^http\.(sslverify|postbuffer|lowspeedlimit|lowspeedtime|version)$/,
+  /^pack\.(threads|windowmemory|depth|window)$/,
+  /^grep\.(linenumber|extendedregexp|patterntype|column|fullname|fallbacktonoindex)$/,
+  /^blame\.(date|coloring|markunblamablelines|markignoredlines)$/,
+  /^branch\.(sort|autosetupmerge|autosetuprebase)$/,
+  /^checkout\.(defaultremote|workers|guess)$/,
+  /^feature\.(manyfiles|experimental)$/,
+  /^index\.(version|threads|sparse)$/,
+  /^rerere\.(enabled|autoupdate)$/,
+  /^submodule\.recurse$/,
+  /^transfer\.fsckobjects$/,
+  /^versionsort\.suffix$/,
+  /^help\.autocorrect$/,
+];
+
+export function isInertConfigKey(key: string): boolean {
+  const k = key.toLowerCase();
+  return INERT_KEYS.some((re) => re.test(k));
+}
+
+function checkConfigPair(ctx: Ctx, pair: ArgWord, index: number, what: string): void {
+  if (pair === null) throw new Unknown(`a dynamic \`${what}\` may name a program git runs`, index);
+  const key = pair.split("=", 1)[0]!;
+  if (!isInertConfigKey(key)) {
+    ctx.out.effects.push({
+      type: "other",
+      op: "exec",
+      locus: "none",
+      target: key,
+      kind: "unmodelled",
+      argIndex: index,
+      why: `\`${what} ${key}=...\` may make git run a program or send data elsewhere`,
+    });
+  }
+}
+
+/** The root `git` node: global options. */
+export const git: Handler = {
+  post(ctx, _node, _argv, parsed) {
+    for (const pf of parsed.flags) {
+      if (pf.name === "-c") checkConfigPair(ctx, pf.value ?? null, pf.valueIndex, "git -c");
+      else if (pf.name === "--exec-path" && pf.value !== undefined) {
+        ctx.out.effects.push({ type: "other", op: "exec", locus: "none", target: pf.value ?? "", kind: "unmodelled", argIndex: pf.index, why: "git --exec-path=DIR runs git's subcommands from DIR" });
+      }
+    }
+  },
+};
+
+const SECRET_KEY = /^(credential\b|.*\b(token|password|passwd|secret|extraheader|apikey|api-key)\b|url\..*\.insteadof$|http\..*\.extraheader$)/i;
+
+/** `git config`, old style (`--get`, `--list`, `name value`) and new style (`get`, `set`, `list`...). */
+export const gitConfig: Handler = {
+  operands(ctx, node, argv, parsed, modes) {
+    const ops = parsed.operands;
+    const scope = modes.has("global") ? "global" : modes.has("system") ? "system" : "local";
+    const file = parsed.flags.find((f) => f.name === "-f" || f.name === "--file");
+    const blob = parsed.flags.some((f) => f.name === "--blob");
+    let action: "read" | "write" | "list" = "read";
+    let keyWord: ArgWord | undefined;
+    let keyIndex = -1;
+    let rest = ops;
+    const verb = ops[0]?.value;
+    const NEW_READ = new Set(["get", "list"]);
+    const NEW_WRITE = new Set(["set", "unset", "rename-section", "remove-section"]);
+    if (verb === "edit" || modes.has("edit")) throw new Unknown("git config --edit opens an editor", ops[0]?.index ?? 0);
+    if (verb != null && (NEW_READ.has(verb) || NEW_WRITE.has(verb))) {
+      action = verb === "list" ? "list" : NEW_READ.has(verb) ? "read" : "write";
+      rest = ops.slice(1);
+    } else if (modes.has("list")) action = "list";
+    else if (modes.has("write")) action = "write";
+    else if (modes.has("getregexp")) action = "list";
+    else if (!modes.has("read") && ops.length >= 2) action = "write";
+    if (ops.some((o) => o.value === null) && action !== "list") {
+      // A dynamic name could be any key; a dynamic value is just data.
+      if (rest[0]?.value === null) throw new Unknown("git config with a dynamic key", rest[0].index);
+    }
+    if (action !== "list") {
+      keyWord = rest[0]?.value;
+      keyIndex = rest[0]?.index ?? -1;
+      if (keyWord === undefined) throw new Unknown("git config without a key", argv.length - 1);
+    }
+    if (action === "write" && blob) throw new Unknown("git config --blob cannot write", keyIndex);
+    if (file && (file.value === undefined || file.value === null)) throw new Unknown("git config --file with a dynamic path", file.index);
+    const filePath = file?.value as string | undefined;
+    if (action === "write") {
+      if (filePath) return pathEffect(ctx, "write", filePath, file!.valueIndex, "git config writes that file");
+      const locus = scope === "global" ? "user-config" : scope === "system" ? "system" : "vcs-control";
+      ctx.out.effects.push({ type: "other", op: "config", locus, target: keyWord ?? "", argIndex: keyIndex, why: `git config sets \`${keyWord}\` in the ${scope} config` });
+      return;
+    }
+    if (keyWord != null && SECRET_KEY.test(keyWord)) {
+      ctx.out.effects.push({ type: "other", op: "read", locus: "secret", target: keyWord, argIndex: keyIndex, why: "the key may hold a credential" });
+      return;
+    }
+    if (filePath) return pathEffect(ctx, "read", filePath, file!.valueIndex, "git config reads that file");
+    if (scope === "global") ctx.out.effects.push({ type: "other", op: "read", locus: "user-config", target: "~/.gitconfig", argIndex: -1, why: "git config reads the user's config" });
+    else if (scope === "system") ctx.out.effects.push({ type: "other", op: "read", locus: "system", target: "/etc/gitconfig", argIndex: -1, why: "git config reads the system config" });
+    else {
+      pathEffect(ctx, "read", ".git/config", -1, "git config reads the repository config");
+      ctx.out.effects.push({ type: "other", op: "read", locus: "user-config", target: "~/.gitconfig", argIndex: -1, why: "git config also reads the user's config" });
+    }
+    void node;
+  },
+};
+
+/** `git clone URL [DIR]`: fetch (or copy a local repository) into DIR or the URL's last segment. */
+export const gitClone: Handler = {
+  operands(ctx, node, argv, parsed, modes) {
+    for (const pf of parsed.flags) {
+      if (pf.name === "-c" || pf.name === "--config") checkConfigPair(ctx, pf.value ?? null, pf.valueIndex, "git clone -c");
+    }
+    const [src, dir, extra] = parsed.operands;
+    if (!src) throw new Unknown("git clone without a repository", argv.length - 1);
+    if (extra) throw new Unknown(`unexpected operand \`${extra.value ?? "<dynamic>"}\` for git clone`, extra.index);
+    const url = src.value;
+    if (url !== null && /^(ext|fd)::/.test(url)) throw new Unknown("git's ext:: and fd:: transports run commands", src.index);
+    const local = url !== null && !/^[a-z][a-z0-9+.-]*:\/\//i.test(url) && !/^[^/]+@[^/:]+:/.test(url) && !/^[^/:]+:[^/]/.test(url);
+    if (local) pathEffect(ctx, "read", url, src.index, "git clone copies a local repository", true);
+    else applyRole(ctx, node, "url", url, src.index, false);
+    let target: ArgWord;
+    if (dir) target = dir.value;
+    else if (url === null) target = null;
+    else {
+      const base = url.replace(/\/+$/, "").replace(/\.git$/, "").replace(/\/\.git$/, "").split(/[/:]/).pop();
+      target = base && base !== ".." && base !== "." ? base + (modes.has("bare") ? ".git" : "") : null;
+    }
+    pathEffect(ctx, "write", target, dir?.index ?? src.index, "git clone creates the checkout there", true);
+    if (modes.has("template")) {
+      const t = parsed.flags.find((f) => f.name === "--template")!;
+      pathEffect(ctx, "exec", (t.value as ArgWord) ?? null, t.valueIndex, "git clone --template installs hooks from that directory");
+    }
+  },
+};
+
+export function configPairs(parsed: Parsed): ArgWord[] {
+  return parsed.flags.filter((f) => f.name === "-c").map((f) => f.value ?? null);
+}

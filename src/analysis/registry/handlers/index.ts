@@ -1,0 +1,42 @@
+// Every handler a registry entry may name with `handler = "..."`. The loader rejects other names.
+import type { Handler } from "../engine.ts";
+import { awk } from "./awk.ts";
+import { find } from "./find.ts";
+import { git, gitClone, gitConfig } from "./git.ts";
+import { node, python, scriptInterp, shell } from "./interp.ts";
+import { curl, remoteCopy, rsyncShell, ssh, wget } from "./net.ts";
+import { dd, fd, jq } from "./misc.ts";
+import { sed } from "./sed.ts";
+import { tar } from "./tar.ts";
+import { env, joinScript, parallel, printenv, privilege, shopt, xargs } from "./wrappers.ts";
+
+export const HANDLERS: Record<string, Handler> = {
+  awk,
+  sed,
+  find,
+  git,
+  "git-config": gitConfig,
+  "git-clone": gitClone,
+  shell,
+  python,
+  node,
+  "script-interp": scriptInterp,
+  curl,
+  wget,
+  ssh,
+  scp: { operands: remoteCopy.operands },
+  rsync: { operands: remoteCopy.operands, post: rsyncShell.post },
+  tar,
+  env,
+  printenv,
+  privilege,
+  xargs,
+  "join-script": joinScript,
+  parallel,
+  shopt,
+  jq,
+  fd,
+  dd,
+};
+
+export const HANDLER_NAMES: ReadonlySet<string> = new Set(Object.keys(HANDLERS));

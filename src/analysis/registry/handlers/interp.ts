@@ -1,0 +1,99 @@
+// Shells and general-purpose interpreters. Inline code (`-c`, `-e`) is turned into effects by the
+// generic `code` role; these handlers add what data cannot say: code read from stdin, `python -m`
+// modules that are really other commands, shells reading a script from stdin.
+import type { ArgWord } from "../types.ts";
+import { Unknown, type Handler, type Parsed } from "../engine.ts";
+
+function hasAny(parsed: Parsed, names: string[]): boolean {
+  return parsed.flags.some((f) => names.includes(f.name));
+}
+
+/** bash/sh/zsh/dash/ksh: `-c SCRIPT`, a script file, or stdin (no operand, or `-s`). */
+export const shell: Handler = {
+  post(ctx, node, _argv, parsed, modes) {
+    if (modes.has("c")) {
+      if (!parsed.operands.length) throw new Unknown(`\`${node.path} -c\` without a script`, parsed.flags[0]?.index ?? 0);
+      return;
+    }
+    if (modes.has("noexec") || hasAny(parsed, ["--version", "--help"])) return;
+    if (parsed.operands.length === 0 || modes.has("s")) {
+      ctx.out.inner.push({ type: "stdin-script", shell: node.path, argIndex: 0 });
+    }
+  },
+};
+
+/** Modules that `python -m` turns into another registry command. */
+const PY_MODULES: Record<string, string> = {
+  pytest: "pytest",
+  pip: "pip",
+  mypy: "mypy",
+  black: "black",
+  flake8: "flake8",
+  pylint: "pylint",
+  ruff: "ruff",
+  isort: "isort",
+  unittest: "python-unittest",
+  venv: "python-venv",
+  "json.tool": "python-json-tool",
+  py_compile: "python-py-compile",
+  compileall: "python-compileall",
+  build: "python-build",
+  twine: "twine",
+  coverage: "coverage",
+  tox: "tox",
+  doctest: "python-doctest",
+  pydoc: "pydoc",
+  "http.server": "python-http-server",
+  sphinx: "sphinx-build",
+};
+
+export const python: Handler = {
+  post(ctx, node, argv, parsed, modes) {
+    if (hasAny(parsed, ["-V", "--version", "-h", "--help"])) return;
+    if (modes.has("module")) {
+      const m = parsed.flags.find((f) => f.name === "-m")!;
+      if (m.value === null || m.value === undefined) throw new Unknown("the module python -m runs is dynamic", m.index);
+      const target = PY_MODULES[m.value];
+      if (!target) throw new Unknown(`python -m \`${m.value}\` is not modelled`, m.valueIndex);
+      ctx.out.inner.push({ type: "argv", argv: [target, ...argv.slice(parsed.restFrom)], argIndex: m.valueIndex });
+      return;
+    }
+    if (modes.has("code")) {
+      if (modes.has("interactive")) ctx.out.execsStdin = { kind: "inline-code", why: `\`${node.path} -i\` then reads code from stdin` };
+      return;
+    }
+    const first = parsed.operands[0];
+    if (!first || first.value === "-" || modes.has("interactive")) {
+      ctx.out.execsStdin = { kind: "inline-code", why: `\`${node.path}\` runs the code it reads from stdin` };
+    }
+  },
+};
+
+/** node/bun/deno-like: `-e`/`-p` code, `--test` files, `--check` reads, else a script or stdin. */
+export const node: Handler = {
+  post(ctx, nd, _argv, parsed, modes) {
+    if (hasAny(parsed, ["-v", "--version", "-h", "--help"])) return;
+    if (modes.has("code") || modes.has("test") || modes.has("check")) return;
+    const first = parsed.operands[0];
+    if (!first || first.value === "-" || modes.has("interactive")) {
+      ctx.out.execsStdin = { kind: "inline-code", why: `\`${nd.path}\` runs the code it reads from stdin` };
+    }
+  },
+};
+
+/** perl/ruby/php/lua: with `-e` code the operands are data files; else the first is the script. */
+export const scriptInterp: Handler = {
+  post(ctx, nd, _argv, parsed, modes) {
+    if (hasAny(parsed, ["-v", "--version", "-h", "--help", "-V"])) return;
+    if (modes.has("code") || modes.has("check")) return;
+    const first = parsed.operands[0];
+    if (!first || first.value === "-") {
+      ctx.out.execsStdin = { kind: "inline-code", why: `\`${nd.path}\` runs the code it reads from stdin` };
+    }
+  },
+};
+
+/** Words that are not flags, for tools whose own parsing we do not model beyond "what is written". */
+export function nonFlags(words: ArgWord[]): ArgWord[] {
+  return words.filter((w) => w === null || !w.startsWith("-"));
+}

@@ -1,0 +1,100 @@
+// Small tools whose argv shape data cannot express: jq (two-value flags, a filter language that can
+// read the environment), fd -x (a command up to `;`), dd (key=value operands).
+import { Unknown, pathEffect, type Handler } from "../engine.ts";
+
+const JQ_NO_ARG = new Set([
+  "-r", "--raw-output", "-j", "--join-output", "-c", "--compact-output", "-n", "--null-input", "-s", "--slurp",
+  "-e", "--exit-status", "-S", "--sort-keys", "-C", "--color-output", "-M", "--monochrome-output", "-a",
+  "--ascii-output", "--tab", "--seq", "--stream", "--stream-errors", "-R", "--raw-input", "--raw-output0",
+  "--unbuffered", "-h", "--help", "-V", "--version", "--build-configuration", "-0", "--nul-output",
+]);
+const JQ_ONE = new Set(["--indent", "-L", "--library-path"]);
+const JQ_TWO = new Set(["--arg", "--argjson", "--slurpfile", "--rawfile"]);
+
+/** The jq language cannot run commands or write files; `env`/`$ENV` disclose the environment. */
+export function jqReadsEnv(filter: string): boolean {
+  const code = filter.replace(/"(?:[^"\\]|\\.)*"/g, '""');
+  return /\$ENV\b|(^|[^$\w.])env\b/.test(code);
+}
+
+export const jq: Handler = {
+  custom(ctx, node, argv, start) {
+    let filter: { text: string | null; index: number } | null = null;
+    let positionalOnly = false;
+    const files: { value: string | null; index: number }[] = [];
+    const n = argv.length;
+    let optsDone = false;
+    for (let i = start; i < n; i++) {
+      const w = argv[i]!;
+      if (!optsDone && !positionalOnly && w !== null && w.startsWith("-") && w.length > 1) {
+        if (w === "--") {
+          optsDone = true;
+          continue;
+        }
+        if (w === "--args" || w === "--jsonargs") {
+          positionalOnly = true;
+          continue;
+        }
+        if (JQ_NO_ARG.has(w)) continue;
+        if (/^-[rjcnseSCMaR0]+$/.test(w)) continue;
+        if (JQ_ONE.has(w) || /^-L./.test(w)) {
+          if (w === "-L" || w === "--library-path") pathEffect(ctx, "read", argv[i + 1] ?? null, i + 1, "jq loads modules from it", true);
+          if (!/^-L./.test(w)) i++;
+          continue;
+        }
+        if (JQ_TWO.has(w)) {
+          if (i + 2 >= n) throw new Unknown(`\`${w}\` of jq needs a name and a value`, i);
+          if (w === "--slurpfile" || w === "--rawfile") pathEffect(ctx, "read", argv[i + 2]!, i + 2, `jq ${w} reads it`);
+          i += 2;
+          continue;
+        }
+        if (w === "-f" || w === "--from-file") throw new Unknown("a jq filter file is not analysed", i);
+        throw new Unknown(`unknown flag \`${w}\` for \`${node.path}\``, i);
+      }
+      if (w === null && !optsDone && !filter) throw new Unknown("the jq filter is dynamic", i);
+      if (!filter) filter = { text: w, index: i };
+      else if (!positionalOnly) files.push({ value: w, index: i });
+    }
+    if (!filter) throw new Unknown("jq without a filter", n - 1);
+    if (jqReadsEnv(filter.text!)) {
+      ctx.out.effects.push({ type: "other", op: "read", locus: "secret", target: "environment", argIndex: filter.index, why: "the jq filter reads the environment (`env`, `$ENV`)" });
+    }
+    for (const f of files) pathEffect(ctx, "read", f.value, f.index, "jq reads it");
+  },
+};
+
+/** fd -x/-X CMD ARGS [;]: the command runs per result; `{}` (and `{/}`, `{.}`...) are the result. */
+export const fd: Handler = {
+  post(ctx) {
+    const run = ctx.out.inner[ctx.out.inner.length - 1];
+    if (!run || run.type !== "argv") return;
+    let words = run.argv;
+    const stop = words.indexOf(";");
+    if (stop >= 0) {
+      if (stop < words.length - 1) throw new Unknown("fd arguments after a `;` that ends -x are not modelled", run.argIndex + stop);
+      words = words.slice(0, stop);
+    }
+    if (!words.length) throw new Unknown("fd -x without a command", run.argIndex);
+    const marker = /\{(\/|\/\/|\.|\/\.)?\}/;
+    const has = words.some((w) => w !== null && marker.test(w));
+    run.argv = words.map((w) => (w !== null && marker.test(w) ? null : w));
+    if (!has) run.appendsUnknownArgs = true;
+  },
+};
+
+/** dd: `if=` is read, `of=` is written; the other operands are numbers and conversions. */
+export const dd: Handler = {
+  operands(ctx, _node, _argv, parsed) {
+    for (const o of parsed.operands) {
+      if (o.value === null) throw new Unknown("a dynamic dd operand", o.index);
+      const eq = o.value.indexOf("=");
+      const key = o.value.slice(0, eq);
+      const value = o.value.slice(eq + 1);
+      if (key === "if") pathEffect(ctx, "read", value, o.index, "dd reads it");
+      else if (key === "of") pathEffect(ctx, "write", value, o.index, "dd writes it");
+      else if (!["bs", "ibs", "obs", "cbs", "count", "skip", "seek", "iseek", "oseek", "conv", "iflag", "oflag", "status"].includes(key)) {
+        throw new Unknown(`unknown dd operand \`${o.value}\``, o.index);
+      }
+    }
+  },
+};

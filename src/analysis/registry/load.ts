@@ -1,0 +1,44 @@
+// Loads every registry/*.toml file once per directory, validates it with zod and compiles it.
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { DataFileError, parseDataFile } from "../../policy/datafile.ts";
+import type { Registry } from "./compiled.ts";
+import { compileRegistry, type CompileInput } from "./compile.ts";
+import { HANDLER_NAMES } from "./handlers/index.ts";
+import { registryFileSchema } from "./schema.ts";
+
+export const REGISTRY_DIR = fileURLToPath(new URL("../../../registry/", import.meta.url));
+
+/** Files in registry/ that hold other data (owned by other modules), not command entries. */
+const NOT_COMMANDS = new Set(["env-vectors.toml"]);
+
+const cache = new Map<string, Registry>();
+
+export function loadRegistry(dir: string = REGISTRY_DIR): Registry {
+  const key = path.resolve(dir);
+  const hit = cache.get(key);
+  if (hit) return hit;
+  let names: string[];
+  try {
+    names = readdirSync(key).filter((f) => f.endsWith(".toml") && !NOT_COMMANDS.has(f)).sort();
+  } catch (e) {
+    throw new DataFileError(key, null, `cannot read the registry directory (${(e as Error).message}).`);
+  }
+  const files = names.map((n) => {
+    const file = path.join(key, n);
+    return { file, text: readFileSync(file, "utf8") };
+  });
+  const reg = parseRegistry(files);
+  cache.set(key, reg);
+  return reg;
+}
+
+/** Validates and compiles registry file texts (used by loadRegistry and by tests). */
+export function parseRegistry(files: { file: string; text: string }[]): Registry {
+  const inputs: CompileInput[] = files.map(({ file, text }) => {
+    const data = parseDataFile(file, text, registryFileSchema);
+    return { file, text, commands: data.command, flagsets: data.flagset };
+  });
+  return compileRegistry(inputs, HANDLER_NAMES);
+}

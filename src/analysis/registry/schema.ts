@@ -1,0 +1,247 @@
+// The zod schema of one registry file (registry/*.toml). registry/README.md documents every field;
+// keep the two in step. Compact string forms (flag specs, operand policies) are parsed and checked
+// here too, so a typo is a load error that names the file and line, never a silent default.
+import { z } from "zod";
+import { KINDS, LEVELS, LOCI, OPS } from "../../policy/model.ts";
+
+/** What an operand or a flag's value is. */
+export const ROLES = [
+  "read", // a path the command reads
+  "write", // a path it creates or modifies
+  "delete", // a path it removes
+  "exec", // a path it runs as code (a script, a jar, a Makefile); the walk decides project vs foreign
+  "source", // a shell script sourced into the current shell (exec of a path; the walk may parse it)
+  "cwd", // a directory that becomes the base of the command's relative paths
+  "url", // a URL fetched (literal-url, or computed-url when dynamic)
+  "send-url", // a URL data is sent to (net-send)
+  "data", // a request body: `@file` reads the file; the command's send mode decides net-send
+  "host", // a remote host (what happens there is decided by the command's effects or handler)
+  "code", // inline code of a general-purpose interpreter (exec inline-code)
+  "script", // shell code in a string, analysed by the walk as an inner script
+  "cmd", // this word and everything after it form a command the walk analyses (wrappers)
+  "cmd1", // one word naming a program run with arguments nobody can see (`rg --pre`, `tar -I`)
+  "pid", // a process id signalled (process)
+  "procname", // a process name signalled (process)
+  "ignore", // text, numbers, patterns, names: no effect
+  "pattern", // same as ignore, for readability
+  "unknown", // present at all: not modelled, fail closed
+] as const;
+export type Role = (typeof ROLES)[number];
+
+const MODE_NAME = /^[a-z][a-z0-9_-]*$/;
+
+export const effectSpecSchema = z
+  .object({
+    op: z.enum(OPS),
+    /** A path, relative to the command's base (or absolute): a path effect placed by the walk. */
+    path: z.string().min(1).optional(),
+    /** For non-path effects: where it happens (default "none"). */
+    locus: z.enum(LOCI).optional(),
+    kind: z.enum(KINDS).optional(),
+    target: z.string().optional(),
+    recursive: z.boolean().optional(),
+    /** Only when this mode is on (a mode is set by a flag, see `modes`). */
+    when: z.string().regex(MODE_NAME).optional(),
+    /** Only when this mode is off. */
+    unless: z.string().regex(MODE_NAME).optional(),
+    why: z.string().min(1),
+  })
+  .strict()
+  .refine((e) => !(e.path && e.locus), { message: "an effect has either `path` (placed by the walk) or `locus`, not both" });
+export type EffectSpec = z.infer<typeof effectSpecSchema>;
+
+/** `bool`, `arg`, `opt`, a role, or a role with `?` (optional value), then modifiers. */
+const FLAG_SPEC_RE = /^\S+(\s+(mode=[a-z][a-z0-9_-]*|recursive|stop|rest=[a-z0-9-]+))*$/;
+
+export const flagObjectSchema = z
+  .object({
+    arity: z.union([z.literal(0), z.literal(1), z.literal("optional")]).optional(),
+    role: z.enum(ROLES).optional(),
+    /** Modes this flag turns on. */
+    mode: z.union([z.string().regex(MODE_NAME), z.array(z.string().regex(MODE_NAME))]).optional(),
+    /** Operands' path effects become recursive (`-r`, `-R`). */
+    recursive: z.boolean().optional(),
+    /** Ends option parsing: every later word is an operand. */
+    stop: z.boolean().optional(),
+    /** Every later word has this role, and parsing ends (`python -c CODE args...`). */
+    rest: z.enum(ROLES).optional(),
+    effects: z.array(effectSpecSchema).optional(),
+    /** The flag is recognised but not modelled: using it makes the command unknown, with this reason. */
+    unknown: z.string().optional(),
+    why: z.string().optional(),
+  })
+  .strict();
+export type FlagObject = z.infer<typeof flagObjectSchema>;
+
+export const flagSpecSchema = z.union([
+  z
+    .string()
+    .regex(FLAG_SPEC_RE, { message: "a flag spec is `bool`, `arg`, `opt`, a role (or role?) then modifiers mode=M, recursive, stop, rest=ROLE" })
+    .refine((s) => parseFlagSpecString(s) !== null, {
+      message: `unknown flag type; use bool, arg, opt, or one of the roles ${ROLES.join(", ")} (optionally with ?)`,
+    }),
+  flagObjectSchema,
+]);
+
+/** `bool` | `arg` | `opt` | ROLE | ROLE? followed by modifiers. Returns null on an unknown type. */
+export function parseFlagSpecString(s: string): FlagObject | null {
+  const [head, ...mods] = s.trim().split(/\s+/);
+  const out: FlagObject = {};
+  if (head === "bool") out.arity = 0;
+  else if (head === "arg") (out.arity = 1), (out.role = "ignore");
+  else if (head === "opt") (out.arity = "optional"), (out.role = "ignore");
+  else {
+    const optional = head!.endsWith("?");
+    const role = optional ? head!.slice(0, -1) : head!;
+    if (!(ROLES as readonly string[]).includes(role)) return null;
+    out.arity = optional ? "optional" : 1;
+    out.role = role as Role;
+  }
+  const modes: string[] = [];
+  for (const m of mods) {
+    if (m === "recursive") out.recursive = true;
+    else if (m === "stop") out.stop = true;
+    else if (m.startsWith("mode=")) modes.push(m.slice(5));
+    else if (m.startsWith("rest=")) {
+      const r = m.slice(5);
+      if (!(ROLES as readonly string[]).includes(r)) return null;
+      out.rest = r as Role;
+    } else return null;
+  }
+  if (modes.length) out.mode = modes;
+  return out;
+}
+
+/** A positional policy: `all:read`, `1:pattern rest:read`, `last:write rest:read`, `min:2`, `max:0`. */
+const OPERAND_TOKEN = new RegExp(`^(?:(?:[1-9]|first|last|rest|all):(?:${ROLES.join("|")})|(?:min|max):[0-9]+)$`);
+export const operandPolicySchema = z
+  .string()
+  .refine((s) => s.trim() === "" || s.trim().split(/\s+/).every((t) => OPERAND_TOKEN.test(t)), {
+    message: `an operand policy is space-separated SLOT:ROLE (SLOT = 1..9, first, last, rest, all; ROLE = ${ROLES.join(", ")}) and min:N / max:N`,
+  });
+
+export const modeSchema = z
+  .object({
+    operands: operandPolicySchema.optional(),
+    /** Operand used when none is given (`grep -r x` reads `.`). */
+    implicit: z.string().optional(),
+    /** Overrides of flag roles while this mode is on (`tar -c`: `-f` writes; `tar -x`: `-f` reads). */
+    flags: z.record(z.string(), flagSpecSchema).optional(),
+    recursive: z.boolean().optional(),
+    unknown: z.string().optional(),
+    why: z.string().optional(),
+  })
+  .strict();
+
+export interface NodeSpec {
+  summary: string;
+  aliases?: string[];
+  flags?: Record<string, string | FlagObject>;
+  operands?: string;
+  implicit?: string;
+  effects?: EffectSpec[];
+  modes?: Record<string, z.infer<typeof modeSchema>>;
+  sub?: Record<string, NodeSpec>;
+  inherit?: boolean;
+  recursive?: boolean;
+  options_first?: boolean;
+  lax_flags?: boolean;
+  old_style?: boolean;
+  no_abbrev?: boolean;
+  handler?: string;
+  unknown?: string;
+  flagsets?: string[];
+}
+
+export const nodeSchema: z.ZodType<NodeSpec> = z.lazy(() =>
+  z
+    .object({
+      summary: z.string().min(1),
+      /** Other names of this subcommand (`git ci` is not one: aliases of git are user config). */
+      aliases: z.array(z.string().min(1)).optional(),
+      /** Keys: space-separated flag names (`-o --output`); `-D*` matches any word starting `-D`; `-NUM` matches `-5`. */
+      flags: z.record(z.string(), flagSpecSchema).optional(),
+      operands: operandPolicySchema.optional(),
+      implicit: z.string().optional(),
+      effects: z.array(effectSpecSchema).optional(),
+      modes: z.record(z.string().regex(MODE_NAME), modeSchema).optional(),
+      sub: z.record(z.string(), nodeSchema).optional(),
+      /** Accept the parent's flags after this subcommand too (npm, cargo). */
+      inherit: z.boolean().optional(),
+      /** Operand path effects are always recursive (rg, fd, du walk trees). */
+      recursive: z.boolean().optional(),
+      /** The first operand ends option parsing (wrappers, interpreters, POSIX tools). */
+      options_first: z.boolean().optional(),
+      /** Words starting with `-` that are not known flags are operands (`echo -x` prints it). */
+      lax_flags: z.boolean().optional(),
+      /** The first word may be a dashless cluster (`tar xzf a.tar`, `ps aux`). */
+      old_style: z.boolean().optional(),
+      /** The tool does not accept abbreviated long options. */
+      no_abbrev: z.boolean().optional(),
+      /** A TypeScript handler for a tool language or argv shape data cannot express. */
+      handler: z.string().optional(),
+      /** Recognised but not modelled: always unknown, with this reason. */
+      unknown: z.string().optional(),
+      /** Names of `[flagset.NAME]` tables of this file whose flags this node also takes. */
+      flagsets: z.array(z.string()).optional(),
+    })
+    .strict(),
+);
+
+export const COMMAND_ROLES = [
+  "plain", // effects come from the registry entry
+  "wrapper", // runs another command (inner argv): env, timeout, nice, xargs...
+  "privilege", // runs another command with privilege: sudo, doas
+  "shell", // a shell: `-c` script, a script file, or stdin
+  "interpreter", // a general-purpose interpreter: inline code, a script path, or stdin
+  "eval", // its operands are shell code (eval, trap)
+  "source", // sources a shell script into the current shell (source, .)
+  "mover", // changes the directory (cd, pushd, popd): the walk tracks it
+  "shell-state", // changes shell state the walk must track (export, alias, set, shopt, unset...)
+] as const;
+export type CommandRole = (typeof COMMAND_ROLES)[number];
+
+export const exampleSchema = z
+  .object({
+    command: z.string().min(1),
+    level: z.enum([...LEVELS, "never"] as const),
+    why: z.string().optional(),
+  })
+  .strict();
+export type Example = z.infer<typeof exampleSchema>;
+
+export const commandSchema = z.lazy(() =>
+  z
+    .object({
+      name: z.string().min(1),
+      summary: z.string().min(1),
+      role: z.enum(COMMAND_ROLES).default("plain"),
+      aliases: z.array(z.string().min(1)).optional(),
+      flags: z.record(z.string(), flagSpecSchema).optional(),
+      operands: operandPolicySchema.optional(),
+      implicit: z.string().optional(),
+      effects: z.array(effectSpecSchema).optional(),
+      modes: z.record(z.string().regex(MODE_NAME), modeSchema).optional(),
+      sub: z.record(z.string(), nodeSchema).optional(),
+      recursive: z.boolean().optional(),
+      options_first: z.boolean().optional(),
+      lax_flags: z.boolean().optional(),
+      old_style: z.boolean().optional(),
+      no_abbrev: z.boolean().optional(),
+      handler: z.string().optional(),
+      unknown: z.string().optional(),
+      flagsets: z.array(z.string()).optional(),
+      example: z.array(exampleSchema).default([]),
+    })
+    .strict(),
+);
+export type CommandSpec = z.infer<typeof commandSchema>;
+
+export const registryFileSchema = z
+  .object({
+    command: z.array(commandSchema).min(1, { message: "a registry file needs at least one [[command]]" }),
+    /** Flag tables shared by several nodes of this file (`flagsets = ["diff"]`). */
+    flagset: z.record(z.string(), z.record(z.string(), flagSpecSchema)).optional(),
+  })
+  .strict();
+export type RegistryFile = z.infer<typeof registryFileSchema>;
