@@ -56,8 +56,8 @@ export function expandWord(word: Word, ctx: WordContext = {}): Expansion {
   for (const f of fields) {
     const t = tilde(f, ctx, ctx.assignmentValue === true || assignLike);
     if (typeof t === "string") return { kind: "dynamic", reasons: [{ part: firstTildePart(word), why: t }] };
-    // An unquoted expansion that came out empty leaves no field.
-    if (t.c.length === 0) continue;
+    // A field made only of unquoted expansions that came out empty is removed.
+    if (vanishes(t)) continue;
     out.push(t);
   }
   if (!ctx.assignmentValue) {
@@ -182,6 +182,13 @@ function flatten(p: WordPart, inDq: boolean, ctx: WordContext, f: Flat, reasons:
         reasons.push({ part: p, why: `unquoted $${p.name} holds whitespace or glob characters (word splitting / globbing)` });
         return;
       }
+      if (v === "") {
+        // Zero-width mark: the expansion was here (a later `~` is not at the word start), but
+        // unquoted it leaves no characters; quoted it keeps the field.
+        f.c.push("");
+        f.q.push(inDq ? Q.EmptyQuote : Q.Expansion);
+        return;
+      }
       push(f, v, inDq ? Q.Quoted : Q.Expansion);
       return;
     }
@@ -304,6 +311,11 @@ function hasGlob(f: Flat): boolean {
     }
   }
   return false;
+}
+
+function vanishes(f: Flat): boolean {
+  for (let i = 0; i < f.q.length; i++) if (f.q[i] !== Q.Expansion || f.c[i] !== "") return false;
+  return true;
 }
 
 function toText(f: Flat): string {

@@ -26,7 +26,7 @@ const STATIC_CASES = [
   `$'\\x41\\u0042\\101\\cA\\e\\'x\\"'`,
   `{a,b} x{1..3}y {01..10..3} {a..e..2} {z..w} {3..1} {-2..2} {1..3..0}`,
   `a{b,c{d,e}}f x{1..2}{a,b} {,}x {a} {} {"a,b"} \\{a,b} {a,b\\} "{a,b}" {a,b}"c d"`,
-  `~ ~/x ~"/x" ~/"x" x~ a=~ --x=~ a=b:~ a=~:~/y ~"" "~"`,
+  `~ ~/x ~"/x" ~/"x" x~ a=~ --x=~ a=b:~ a=~:~/y ~"" "~" {~,a} {a,~}/x`,
   `a={x,y} --{a,b}=1`,
   `"a*" 'b?' \\[c] "[d]" e\\*`,
   `%s -- -n --flag=value`,
@@ -52,6 +52,8 @@ describe("static argv matches bash", () => {
   it("an unquoted empty variable leaves no field, a quoted one leaves an empty field", () => {
     const env = { E: "" };
     expect(staticArgv(words(`a $E "$E" b`), { env }).argv).toEqual(bashArgv(`a $E "$E" b`, env));
+    // The expansion still occupies the word start: a `~` after it is not expanded.
+    expect(staticArgv(words(`$E~/x "$E"~ $E$E`), { env, home: "/h" }).argv).toEqual(bashArgv(`$E~/x "$E"~ $E$E`, env));
   });
 });
 
