@@ -11,7 +11,7 @@ import type { CaseResult, Classifier, ClassifierResult, ClassifyContext, Dataset
 export interface EvalOptions {
   /** Context of the world the labels were observed in (the sandbox oracle's). */
   context: ClassifyContext;
-  /** Measured passes after one warm-up pass; latency is taken from the best pass. */
+  /** Measured passes after one warm-up pass; each case's latency is its best pass. */
   passes: number;
   /** Every n-th case is re-classified at each of the seven levels to check the derivation. */
   verifyEvery: number;
@@ -23,7 +23,7 @@ export interface LatencySummary {
   /** Per pass, microseconds. */
   medians: number[];
   p99s: number[];
-  /** The best (lowest) pass. */
+  /** Percentiles over each case's best time across the passes. */
   medianUs: number;
   p99Us: number;
 }
@@ -64,16 +64,25 @@ export function reasonText(r: unknown): string {
 
 /** Whether the classifier gave up because of an unknown command or an unparseable one. */
 export function failureFlags(res: ClassifierResult): { unknownCommand: boolean; parseFailure: boolean } {
+  const explain = (res as { explain?: { parseError?: unknown } }).explain;
+  let parseFailure = explain?.parseError != null;
   let unknownCommand = false;
-  let parseFailure = false;
   for (const r of res.reasons) {
     const o = (r && typeof r === "object" ? r : {}) as Record<string, unknown>;
-    const code = [o.code, o.kind, o.type, o.rule].filter((x) => typeof x === "string").join(" ");
+    const code = [o.code, o.kind, o.type].filter((x) => typeof x === "string").join(" ");
     const text = `${code} ${reasonText(r)}`;
-    if (/parse|syntax|unsupported shell/i.test(text)) parseFailure = true;
-    if (/unknown[- ](command|subcommand|program|tool)|not in the registry|unmodelled|unmodeled|no registry entry/i.test(text)) unknownCommand = true;
+    if (/does not parse|parse[- ]error|syntax error/i.test(text)) parseFailure = true;
+    else if (/unknown[- ](command|subcommand|program)|not in the registry|no registry entry/i.test(text)) unknownCommand = true;
   }
   return { unknownCommand, parseFailure };
+}
+
+/** The classifier's effects as short text (for the miss table). */
+export function effectText(res: ClassifierResult): string[] {
+  return (res.effects ?? []).map((e) => {
+    const o = (e ?? {}) as Record<string, unknown>;
+    return `${String(o.op)}${o.kind ? ` (${String(o.kind)})` : ""} ${String(o.locus)} ${String(o.target)}`;
+  });
 }
 
 interface Item {
@@ -96,11 +105,13 @@ export function evaluate(datasets: Dataset[], classify: Classifier, table: Level
     let need: Need = "never";
     let crashed: string | null = null;
     let reasons: string[] = [];
+    let effects: string[] = [];
     let flags = { unknownCommand: false, parseFailure: false };
     try {
       const res = classify(c.command, ctx);
       need = res.level;
       reasons = res.reasons.map(reasonText);
+      effects = effectText(res);
       flags = failureFlags(res);
     } catch (e) {
       crashed = (e as Error)?.stack?.split("\n").slice(0, 2).join(" ") ?? String(e);
@@ -118,6 +129,7 @@ export function evaluate(datasets: Dataset[], classify: Classifier, table: Level
       crashed,
       ...flags,
       reasons,
+      effects,
       latencyUs: Infinity,
     };
   });
@@ -171,14 +183,17 @@ export function evaluate(datasets: Dataset[], classify: Classifier, table: Level
     }
   }
 
+  // The reported figures are percentiles of each case's best time over the passes: a pause from
+  // a noisy neighbour or the GC has to hit the same case in every pass to count.
+  const best = results.map((r) => r.latencyUs).sort((a, b) => a - b);
   return {
     results,
     latency: {
       passes: opts.passes,
       medians,
       p99s,
-      medianUs: medians.length ? Math.min(...medians) : 0,
-      p99Us: p99s.length ? Math.min(...p99s) : 0,
+      medianUs: percentile(best, 50),
+      p99Us: percentile(best, 99),
     },
     mismatches,
     verified,

@@ -43,6 +43,9 @@ export interface Miss {
   label: Need;
   effects: LabelEffect[];
   reasons: string[];
+  classifierEffects: string[];
+  source: "oracle" | "hand";
+  labelReason: string;
 }
 
 export interface GroupRow {
@@ -150,7 +153,7 @@ export function computeMetrics(table: LevelTable, results: CaseResult[]): Metric
   for (const r of results) {
     const lv = LEVELS.filter((l) => isMiss(table, r, l));
     if (lv.length) {
-      misses.push({ dataset: r.dataset, id: r.id, command: r.command, levels: lv, need: r.need, label: r.label.level, effects: r.label.effects ?? [], reasons: r.reasons });
+      misses.push({ dataset: r.dataset, id: r.id, command: r.command, levels: lv, need: r.need, label: r.label.level, effects: r.label.effects ?? [], reasons: r.reasons, classifierEffects: r.effects, source: r.label.source, labelReason: r.label.reason ?? "" });
     }
   }
   return { levels, counts, misses };

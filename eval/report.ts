@@ -96,7 +96,7 @@ export function renderReport(r: ReportInput): string {
   out.push("");
   out.push(`### Latency`);
   out.push("");
-  out.push(`In-process \`classify\`, one warm-up pass then ${r.latency.passes} timed passes over every case; the best pass is reported (a shared CI machine is noisy, and the best pass is the least disturbed one). Median ${r.latency.medianUs.toFixed(1)} us, p99 ${r.latency.p99Us.toFixed(1)} us; p99 = ${r.latency.p99Ratio.toFixed(2)}x a fixed reference workload timed in the same run (the figure the ratchet compares, so machines of different speed stay comparable). Per-pass p99: ${r.latency.p99s.map((x) => x.toFixed(1)).join(", ")} us.`);
+  out.push(`In-process \`classify\` with the planted world's context, one warm-up pass then ${r.latency.passes} timed passes over every case. Each case's latency is its best pass, and the figures are percentiles over cases: a pause from a noisy neighbour on a shared CI machine or from the GC has to hit the same case in every pass to count. Median ${r.latency.medianUs.toFixed(1)} us, p99 ${r.latency.p99Us.toFixed(1)} us; p99 = ${r.latency.p99Ratio.toFixed(2)}x a fixed reference workload timed in the same run (the figure the ratchet compares, so machines of different speed stay comparable). Plain per-pass p99 for comparison: ${r.latency.p99s.map((x) => x.toFixed(1)).join(", ")} us.`);
   out.push("");
 
   out.push(`## Largest over-deny groups at developer`);

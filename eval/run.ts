@@ -28,7 +28,7 @@ interface Args {
 const USAGE = `usage: npm run eval -- [--record] [--accept "<reason>"] [--report] [--dataset NAME]... [--passes N] [--verify-every N]`;
 
 function parseArgs(argv: string[]): Args {
-  const a: Args = { record: false, report: false, accept: null, datasets: [], passes: 3, verifyEvery: 25 };
+  const a: Args = { record: false, report: false, accept: null, datasets: [], passes: 5, verifyEvery: 25 };
   for (let i = 0; i < argv.length; i++) {
     const k = argv[i]!;
     const val = () => {
@@ -40,7 +40,7 @@ function parseArgs(argv: string[]): Args {
     else if (k === "--report") a.report = true;
     else if (k === "--accept") a.accept = val();
     else if (k === "--dataset") a.datasets.push(val());
-    else if (k === "--passes") a.passes = Math.max(1, Number.parseInt(val(), 10) || 3);
+    else if (k === "--passes") a.passes = Math.max(1, Number.parseInt(val(), 10) || 5);
     else if (k === "--verify-every") a.verifyEvery = Math.max(1, Number.parseInt(val(), 10) || 25);
     else if (k === "--help" || k === "-h") {
       console.log(USAGE);
@@ -88,7 +88,9 @@ async function main(): Promise<number> {
 
   console.log(`shellfence eval: ${results.length} cases in ${datasets.map((d) => `${d.name} (${d.cases.length})`).join(", ")}; context from ${source}`);
   console.log(levelTables(out.metrics));
-  console.log(`latency: median ${fmtUs(out.latency.medianUs)}, p99 ${fmtUs(out.latency.p99Us)} (best of ${out.latency.passes} passes after a warm-up; per-pass p99 ${out.output.latency.p99s.map((x) => x.toFixed(1)).join("/")} us), p99 = ${out.latency.p99Ratio.toFixed(2)}x reference`);
+  console.log(`latency: median ${fmtUs(out.latency.medianUs)}, p99 ${fmtUs(out.latency.p99Us)} (each case's best of ${out.latency.passes} passes after a warm-up; per-pass p99 ${out.output.latency.p99s.map((x) => x.toFixed(1)).join("/")} us), p99 = ${out.latency.p99Ratio.toFixed(2)}x reference`);
+  const slow = [...results].sort((a, b) => b.latencyUs - a.latencyUs).slice(0, 5);
+  console.log(`slowest cases (best of passes): ${slow.map((r) => `${r.dataset}/${r.id} ${fmtUs(r.latencyUs)} [${r.command.split("\n")[0]!.slice(0, 40)}]`).join("; ")}`);
   console.log(`derivation check: ${out.output.verified} sampled cases re-classified at all 7 levels, ${out.output.mismatches.length} disagreement(s)`);
   console.log("\nover-denials at developer by tool (top 20):");
   console.log(breakdownTable(table, results, "tool", 20));

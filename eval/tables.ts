@@ -43,8 +43,8 @@ export function missTable(misses: Miss[], limit = 50): string {
       `${m.dataset}/${m.id}\n${clip(m.command, 120)}`,
       m.levels.join("\n"),
       `${m.label} (need ${m.need})`,
-      m.effects.length ? clip(m.effects.map((e) => `${e.op} ${e.locus} ${e.target}${e.via ? " [trusted]" : ""}`).join("; "), 200) : "(hand label)",
-      clip(m.reasons.join("; "), 200),
+      m.effects.length ? clip(m.effects.map((e) => `${e.op} ${e.locus} ${e.target}${e.via ? " [trusted]" : ""}`).join("; "), 200) : m.source === "hand" ? `(hand) ${clip(m.labelReason, 160)}` : "(oracle: no effects)",
+      clip([...m.reasons, m.classifierEffects.length ? `effects: ${m.classifierEffects.join("; ")}` : "effects: none found"].join("; "), 240),
     ]);
   }
   return t.toString() + (misses.length > limit ? `\n… and ${misses.length - limit} more` : "");

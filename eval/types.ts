@@ -65,8 +65,9 @@ export interface ClassifyContext {
   roots?: string[];
   home?: string;
   tmp?: string | string[];
-  env?: Record<string, string>;
+  env?: Record<string, string | undefined>;
   fs?: unknown;
+  shell?: string;
 }
 
 export type Classifier = (command: string, ctx: ClassifyContext) => ClassifierResult;
@@ -86,6 +87,8 @@ export interface CaseResult {
   unknownCommand: boolean;
   parseFailure: boolean;
   reasons: string[];
+  /** The classifier's effects, as "op (kind) locus target". */
+  effects: string[];
   /** Best-pass latency for this case, microseconds. */
   latencyUs: number;
 }

@@ -1,0 +1,25 @@
+// The filesystem the classifier sees during eval: the oracle's planted world (its template copy
+// on the host) for /home and /tmp, the host's own for system paths, exactly as inside the
+// sandbox. So `cd src`, the planted symlinks and the linked worktree resolve for the classifier
+// the way they did when the oracle observed the labels.
+import * as nodeFs from "node:fs";
+
+export interface WorldFs {
+  lstatSync(p: string): { isSymbolicLink(): boolean; isDirectory(): boolean };
+  readlinkSync(p: string): string;
+  existsSync(p: string): boolean;
+  readFileSync(p: string, encoding: "utf8"): string;
+  readdirSync(p: string): string[];
+}
+
+/** `templateDir` holds home/ and tmp/ (oracle/sandbox/sandbox.ts ensureTemplate()). */
+export function worldFs(templateDir: string): WorldFs {
+  const host = (p: string): string => (p === "/home" || p.startsWith("/home/") || p === "/tmp" || p.startsWith("/tmp/") ? templateDir + p : p);
+  return {
+    lstatSync: (p) => nodeFs.lstatSync(host(p)),
+    readlinkSync: (p) => nodeFs.readlinkSync(host(p), "utf8"),
+    existsSync: (p) => nodeFs.existsSync(host(p)),
+    readFileSync: (p, e) => nodeFs.readFileSync(host(p), e),
+    readdirSync: (p) => nodeFs.readdirSync(host(p)),
+  };
+}
