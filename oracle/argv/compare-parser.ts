@@ -206,27 +206,42 @@ function withFd(t: FdTable | null, fd: number, v: FdVal): FdTable | null {
 
 // ---------- AST walk with fd context ----------
 
+const DEV_NULL: FdVal = { kind: "file", path: "/dev/null", mode: "r" };
+
+/**
+ * Without job control, `&` gives stdin /dev/null (as the oracle showed): to everything in an
+ * async and-or list of several pipelines and to an async compound command; to a lone async
+ * simple command only after its words are expanded (their substitutions keep the shell's
+ * stdin); and not at all to the commands of an async multi-command pipeline.
+ */
 function walkList(list: List, t: FdTable | null, w: Walk): void {
   for (const item of list.items) {
-    // Without job control, a background command's stdin defaults to /dev/null.
-    const tt = item.background ? withFd(t, 0, { kind: "file", path: "/dev/null", mode: "r" }) : t;
-    walkPipeline(item.andOr.first, tt, w);
-    for (const r of item.andOr.rest) walkPipeline(r.pipeline, tt, w);
+    const ao = item.andOr;
+    if (item.background && ao.rest.length > 0) {
+      const tt = withFd(t, 0, DEV_NULL);
+      walkPipeline(ao.first, tt, w, false);
+      for (const r of ao.rest) walkPipeline(r.pipeline, tt, w, false);
+      continue;
+    }
+    walkPipeline(ao.first, t, w, item.background);
+    for (const r of ao.rest) walkPipeline(r.pipeline, t, w, false);
   }
 }
 
-function walkPipeline(p: Pipeline, t: FdTable | null, w: Walk): void {
+function walkPipeline(p: Pipeline, t: FdTable | null, w: Walk, background: boolean): void {
   const n = p.commands.length;
   p.commands.forEach((c, i) => {
     let tt = t;
     if (i > 0) tt = withFd(tt, 0, { kind: "pipe" });
     if (i < n - 1) tt = withFd(tt, 1, { kind: "pipe" });
+    const bg = background && n === 1;
+    if (bg && c.type !== "SimpleCommand") tt = withFd(tt, 0, DEV_NULL);
     // `|&` is 2>&1 applied after the command's own redirects.
-    walkCommand(c, tt, w, i < n - 1 && p.ops[i] === "|&");
+    walkCommand(c, tt, w, i < n - 1 && p.ops[i] === "|&", bg && c.type === "SimpleCommand");
   });
 }
 
-function walkCommand(c: Command, t: FdTable | null, w: Walk, stderrToPipe: boolean): void {
+function walkCommand(c: Command, t: FdTable | null, w: Walk, stderrToPipe: boolean, bgStdin = false): void {
   switch (c.type) {
     case "SimpleCommand": {
       for (const a of c.assigns) {
@@ -243,7 +258,7 @@ function walkCommand(c: Command, t: FdTable | null, w: Walk, stderrToPipe: boole
         if (r.heredoc) walkWord(r.heredoc.body, UNKNOWN, w);
       }
       const fdVars: FdVal[] = [];
-      let fds = applyRedirects(t, c.redirects, w, fdVars);
+      let fds = applyRedirects(bgStdin ? withFd(t, 0, DEV_NULL) : t, c.redirects, w, fdVars);
       if (stderrToPipe && fds) fds = withFd(fds, 2, fds.get(1) ?? { kind: "closed" });
       if (c.words.length === 0) return;
       const { argv, exactPositions } = staticArgv(c.words, w.ctx);
