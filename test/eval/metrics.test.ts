@@ -99,7 +99,9 @@ describe("eval metrics on a synthetic set", () => {
 
   it("recognises parse failures in structured and text reasons", () => {
     expect(failureFlags({ decision: "ask", level: "never", reasons: [{ code: "parse-error", message: "x" }] }).parseFailure).toBe(true);
-    expect(failureFlags({ decision: "ask", level: "never", reasons: ["could not parse: unterminated quote"] }).parseFailure).toBe(true);
+    expect(failureFlags({ decision: "ask", level: "never", reasons: ["never auto-approved: the command does not parse: unterminated quote"] }).parseFailure).toBe(true);
+    const withExplain = { decision: "ask" as const, level: "never" as const, reasons: [], explain: { parseError: { message: "x", pos: 0, code: "c" } } };
+    expect(failureFlags(withExplain).parseFailure).toBe(true);
     expect(failureFlags({ decision: "allow", level: "reader", reasons: ["reads worktree file a"] })).toEqual({ unknownCommand: false, parseFailure: false });
   });
 });
