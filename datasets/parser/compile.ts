@@ -41,6 +41,9 @@ export function parseSource(text: string, file: string): CorpusEntry[] {
     let command = cur.body.join("\n");
     if (cur.esc) command = unescape(command);
     if (command === "") throw new Error(`${file}:${cur.line}: entry ${cur.id} has no command`);
+    // The argv oracle runs every entry for real: a redirect may only write below its temp dir.
+    const outside = /(?:^|[^<])>{1,2}[|&]?\s*(\/(?!dev\/)\S*)/.exec(command);
+    if (outside) throw new Error(`${file}:${cur.line}: entry ${cur.id} redirects to ${outside[1]}: use a relative path or /dev/null (the oracle runs corpus commands)`);
     out.push({ id: cur.id, command, note: cur.note, source: `hand-written: ${cur.why}` });
     cur = null;
   };

@@ -1,7 +1,7 @@
 // The argv oracle against real bash. Each case is one short bash run (~20-60 ms).
 import { existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { bashFacts, observeArgv, type ArgvObservation } from "../../../oracle/argv/index.ts";
+import { bashFacts, formatObservation, observeArgv, type ArgvObservation } from "../../../oracle/argv/index.ts";
 
 const argvs = (o: ArgvObservation) => o.executed.map((e) => e.argv);
 const only = (o: ArgvObservation) => {
@@ -93,6 +93,13 @@ describe("stdin", () => {
     expect(o.executed.map((e) => e.stdin)).toEqual(["", "hi  \n", "hi $(y)\n", "tab\n"]);
   });
 
+  it("keeps only the first 4 KB of stdin and says it cut", async () => {
+    const body = "y".repeat(5000);
+    const e = only(await observeArgv(`x <<'EOF'\n${body}\nEOF`));
+    expect(e.stdin).toBe(body.slice(0, 4096));
+    expect(e.stdinTruncated).toBe(true);
+  });
+
   it("here-strings and files", async () => {
     const o = await observeArgv(`x <<< "a b"; y < /dev/null`);
     expect(o.executed.map((e) => e.stdin)).toEqual(["a b\n", ""]);
@@ -161,5 +168,14 @@ describe("validity, limits and safety", () => {
     expect(existsSync(target)).toBe(false);
     expect(o.executed).toEqual([]);
     expect(o.stderr).toMatch(/Read-only file system/);
+  });
+});
+
+describe("report", () => {
+  it("shows arguments quoted, so empty and multi-line ones are visible", async () => {
+    const text = formatObservation(await observeArgv(`x '' $'a\nb' >f`));
+    expect(text).toContain(`argv ["x", "", "a\\nb"]`);
+    expect(text).toContain("1(w)=f");
+    expect(text).toContain("created files: f");
   });
 });
