@@ -79,3 +79,198 @@ export function checkParseRobust(src: string, budgetMs = PARSE_BUDGET_MS): void 
   }
   if (ms > budgetMs) throw new PropertyViolation(`parse took ${ms.toFixed(1)} ms (budget ${budgetMs} ms) on ${src.length} chars: ${JSON.stringify(src.slice(0, 200))}`);
 }
+
+// ---------- classifier properties ----------
+
+import { classify } from "../src/index.ts";
+import { loadLevels, type LevelTable } from "../src/policy/levels.ts";
+import { LEVELS, type Level } from "../src/policy/model.ts";
+
+/** A fixed, filesystem-free context: lexical path resolution only, so runs are deterministic. */
+export const FUZZ_CONTEXT = { cwd: "/work/proj", roots: ["/work/proj"], home: "/home/u", env: {}, fs: null, tmp: ["/tmp"] } as const;
+
+let table: LevelTable | null = null;
+export function levelTable(): LevelTable {
+  table ??= loadLevels();
+  return table;
+}
+
+function verdictAt(command: string, level: Level): { decision: string; level: string } {
+  try {
+    return classify(command, { ...FUZZ_CONTEXT, roots: [...FUZZ_CONTEXT.roots], tmp: [...FUZZ_CONTEXT.tmp], level });
+  } catch (e) {
+    throw new PropertyViolation(`classify threw ${(e as Error)?.name}: ${(e as Error)?.message} at level ${level} for ${JSON.stringify(command)}`);
+  }
+}
+
+/** The levels at which the command is auto-approved. */
+export function approvingLevels(command: string): Set<Level> {
+  const out = new Set<Level>();
+  for (const l of LEVELS) if (verdictAt(command, l).decision === "allow") out.add(l);
+  return out;
+}
+
+/**
+ * Level monotonicity: the set of levels approving a command is upward closed in the lattice
+ * (local-admin and network-admin are siblings), a "never" need is approved nowhere, and the
+ * decision at each level is exactly "the level admits the need the verdict reports".
+ */
+export function checkLevelMonotonic(command: string): void {
+  const t = levelTable();
+  const verdicts = LEVELS.map((l) => [l, verdictAt(command, l)] as const);
+  const approving = new Set(verdicts.filter(([, v]) => v.decision === "allow").map(([l]) => l));
+  for (const l of approving) {
+    for (const above of t.upward[l]) {
+      if (!approving.has(above)) {
+        throw new PropertyViolation(`approved at ${l} but not at ${above} (above it): ${JSON.stringify(command)}`);
+      }
+    }
+  }
+  for (const [l, v] of verdicts) {
+    const need = v.level as Level | "never";
+    if (need === "never" && v.decision === "allow") throw new PropertyViolation(`approved at ${l} although its need is "never": ${JSON.stringify(command)}`);
+    if (need !== "never" && !t.upward[need]) throw new PropertyViolation(`verdict level ${JSON.stringify(need)} is not a level: ${JSON.stringify(command)}`);
+    const admitted = need !== "never" && t.upward[need].has(l);
+    if (admitted !== (v.decision === "allow")) {
+      throw new PropertyViolation(`at ${l} the decision is ${v.decision} but the reported need ${need} is ${admitted ? "" : "not "}admitted: ${JSON.stringify(command)}`);
+    }
+  }
+}
+
+/**
+ * Parts whose text cannot be pasted into a larger command without changing what it means
+ * (comments, newlines and heredocs, a trailing backslash), and, for the sequential
+ * compositions, parts that change the shell state the next part runs in (cd, variables,
+ * functions, exit...), which can legitimately make the next part cheaper.
+ */
+const NOT_PASTEABLE = /#|\n|\\$|<</;
+const CHANGES_STATE =
+  /(^|[\s;&|(`{!])(cd|pushd|popd|export|declare|typeset|local|readonly|unset|set|shopt|source|\.|alias|hash|umask|ulimit|trap|eval|exec|exit|return|break|continue|enable|builtin|command|function)(?=$|[\s;&|)`}])|[A-Za-z_][A-Za-z0-9_]*(\[[^\]]*\])?\+?=|\(\)/;
+
+export interface Composition {
+  name: string;
+  text: string;
+  parts: ("a" | "b")[];
+  sequential: boolean;
+}
+
+export function compositions(a: string, b: string): Composition[] {
+  return [
+    { name: "a; b", text: `${a}; ${b}`, parts: ["a", "b"], sequential: true },
+    { name: "a && b", text: `${a} && ${b}`, parts: ["a", "b"], sequential: true },
+    { name: "a || b", text: `${a} || ${b}`, parts: ["a", "b"], sequential: true },
+    { name: "a | b", text: `${a} | ${b}`, parts: ["a", "b"], sequential: false },
+    { name: "a & b", text: `${a} & ${b}`, parts: ["a", "b"], sequential: false },
+    { name: "echo $(a)", text: `echo $(${a})`, parts: ["a"], sequential: false },
+    { name: "{ a; }", text: `{ ${a}; }`, parts: ["a"], sequential: false },
+    { name: "(a)", text: `(${a})`, parts: ["a"], sequential: false },
+  ];
+}
+
+function parses(src: string): boolean {
+  try {
+    parse(src);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Composition never makes a command cheaper: every level approving a composition approves each
+ * part alone, so a part that is never approved makes the composition never approved. Returns
+ * the number of compositions checked (0 when the pair cannot be pasted together).
+ */
+export function checkComposition(a: string, b: string): number {
+  if (NOT_PASTEABLE.test(a) || NOT_PASTEABLE.test(b) || !a.trim() || !b.trim()) return 0;
+  if (!parses(a) || !parses(b)) return 0;
+  const alone = { a: approvingLevels(a), b: approvingLevels(b) };
+  const stateful = CHANGES_STATE.test(a);
+  let checked = 0;
+  for (const c of compositions(a, b)) {
+    if (c.sequential && stateful) continue;
+    checked++;
+    for (const l of approvingLevels(c.text)) {
+      for (const p of c.parts) {
+        if (!alone[p].has(l)) {
+          throw new PropertyViolation(
+            `${JSON.stringify(c.text)} (${c.name}) is approved at ${l}, but ${p} = ${JSON.stringify(p === "a" ? a : b)} alone is not`,
+          );
+        }
+      }
+    }
+  }
+  return checked;
+}
+
+// ---------- hook envelope ----------
+
+import { Readable } from "node:stream";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { runHook } from "../src/cli/hook.ts";
+import { readBounded } from "../src/cli/stdin.ts";
+import { parseClaudeInput } from "../src/hooks/claude-code.ts";
+import type { Classifier, VerdictLike } from "../src/cli/verdict.ts";
+
+/** Commands the stand-in classifier approves: the property is about the envelope, not the policy. */
+export const STAND_IN_APPROVES = new Set(["ls", "git status", "cat README.md"]);
+
+let hookHome: string | null = null;
+function emptyDir(): string {
+  hookHome ??= fs.mkdtempSync(path.join(os.tmpdir(), "sf-fuzz-hook-"));
+  return hookHome;
+}
+
+/**
+ * Any bytes on the hook's stdin: exit 0, and stdout is either empty or one well-formed
+ * PreToolUse decision; an allow only for a well-formed Bash envelope whose command the
+ * classifier approved.
+ */
+export async function checkHookEnvelope(bytes: Uint8Array): Promise<void> {
+  const home = emptyDir();
+  let out = "";
+  const calls: { command: string; decision: "allow" | "ask" }[] = [];
+  const classifier: Classifier = {
+    classify(command: string): VerdictLike {
+      const decision = STAND_IN_APPROVES.has(command) ? "allow" : "ask";
+      calls.push({ command, decision });
+      return { decision, level: decision === "allow" ? "reader" : "never", configuredLevel: "developer", reasons: [], effects: [], commands: [] };
+    },
+  };
+  const stdin = Readable.from([Buffer.from(bytes)]);
+  const code = await runHook({
+    stdin,
+    readInput: (limits) => readBounded(stdin, limits),
+    out: (t) => void (out += t),
+    err: () => undefined,
+    env: { CLAUDE_PROJECT_DIR: home, XDG_CONFIG_HOME: home, HOME: home },
+    home,
+    cwd: home,
+    binPath: "",
+    now: () => new Date(0),
+    classifier: async () => classifier,
+  });
+  const text = Buffer.from(bytes).toString("utf8");
+  if (code !== 0) throw new PropertyViolation(`hook exited ${code} (must always be 0) for ${JSON.stringify(text.slice(0, 300))}`);
+  if (out === "") return;
+  if (!out.endsWith("\n") || out.indexOf("\n") !== out.length - 1) throw new PropertyViolation(`hook output is not one line: ${JSON.stringify(out)}`);
+  let doc: unknown;
+  try {
+    doc = JSON.parse(out);
+  } catch {
+    throw new PropertyViolation(`hook output is not JSON: ${JSON.stringify(out)}`);
+  }
+  const h = (doc as { hookSpecificOutput?: Record<string, unknown> }).hookSpecificOutput;
+  const keys = Object.keys(doc as object);
+  if (keys.length !== 1 || !h || h.hookEventName !== "PreToolUse" || (h.permissionDecision !== "allow" && h.permissionDecision !== "ask") || typeof h.permissionDecisionReason !== "string") {
+    throw new PropertyViolation(`malformed hook output ${out.trim()} for ${JSON.stringify(text.slice(0, 300))}`);
+  }
+  if (h.permissionDecision === "allow") {
+    const input = parseClaudeInput(text);
+    if (input.kind !== "bash") throw new PropertyViolation(`allow for an envelope that is not a Bash call (${input.why}): ${JSON.stringify(text.slice(0, 300))}`);
+    const call = calls.find((c) => c.command === input.command);
+    if (!call || call.decision !== "allow") throw new PropertyViolation(`allow for ${JSON.stringify(input.command)}, which the classifier did not approve`);
+  }
+}

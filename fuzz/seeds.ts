@@ -77,7 +77,9 @@ export function encodeSeed(target: string, command: string, other = "ls"): Buffe
     case "composition":
       return Buffer.from(`${command}\0${other}`);
     case "hook-envelope":
-      return Buffer.from(JSON.stringify({ hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command } }));
+      return Buffer.from(
+        JSON.stringify({ session_id: "s1", cwd: "/work/proj", hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command } }),
+      );
     default:
       return null;
   }
