@@ -99,7 +99,8 @@ export function applyNode(ctx: Ctx, node: CNode, argv: ArgWord[], parsed: Parsed
   } else if (parsed.restRole === "cmd") {
     ctx.out.inner.push({ type: "argv", argv: argv.slice(parsed.restFrom), argIndex: parsed.restFrom });
   }
-  for (const e of node.effects) emitSpec(ctx, e, modes, -1);
+  // A node's own effects describe it run as is; with a subcommand, the subcommand's apply instead.
+  if (!parsed.sub) for (const e of node.effects) emitSpec(ctx, e, modes, -1);
   handler?.post?.(ctx, node, argv, parsed, modes);
 }
 
@@ -162,8 +163,10 @@ function effectiveFlag(pf: PFlag, modes: Set<string>): CFlag {
 export function emitSpec(ctx: Ctx, e: EffectSpec, modes: Set<string>, argIndex: number): void {
   if (e.when && !modes.has(e.when)) return;
   if (e.unless && modes.has(e.unless)) return;
-  if (e.path !== undefined) {
-    ctx.out.effects.push({ type: "path", op: e.op, path: e.path, recursive: e.recursive, kind: e.kind, argIndex, why: e.why });
+  if (e.path !== undefined || (e.locus === "worktree" && ctx.out.cwdOverride !== undefined)) {
+    // A non-path effect said to be in the worktree (git hooks) is placed like a path once the
+    // command's base moved (`git -C elsewhere commit` runs elsewhere's hooks).
+    ctx.out.effects.push({ type: "path", op: e.op, path: e.path ?? ".", recursive: e.recursive, kind: e.path ? e.kind : undefined, argIndex, why: e.why });
   } else {
     ctx.out.effects.push({ type: "other", op: e.op, locus: e.locus ?? "none", target: e.target ?? "", kind: e.kind, argIndex, why: e.why });
   }

@@ -174,3 +174,12 @@ export const gitClone: Handler = {
 export function configPairs(parsed: Parsed): ArgWord[] {
   return parsed.flags.filter((f) => f.name === "-c").map((f) => f.value ?? null);
 }
+
+/** `git branch NAME`, `git tag NAME`: a name creates a ref unless a listing or deleting flag is given. */
+export const gitRefs: Handler = {
+  post(ctx, node, _argv, parsed, modes) {
+    if (parsed.operands.length && !modes.has("list") && !modes.has("delete") && !modes.has("change")) {
+      pathEffect(ctx, "write", ".git", -1, `\`${node.path} NAME\` creates a ref`);
+    }
+  },
+};

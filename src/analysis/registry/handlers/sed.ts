@@ -192,7 +192,7 @@ export function analyseSed(script: string): SedFacts | { error: string } {
         return err(`unknown sed command \`${cmd ?? "<end>"}\``);
     }
     skipBlank();
-    if (i < n && !/[;\n}#]/.test(s[i]!)) {
+    if (cmd !== "{" && i < n && !/[;\n}#]/.test(s[i]!)) {
       // `}` may directly follow a command; anything else is junk GNU sed rejects.
       if (s[i] !== "}") return err(`unexpected \`${s[i]}\` after \`${cmd}\``);
     }
