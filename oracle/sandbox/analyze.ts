@@ -4,6 +4,7 @@
 import type { Effect, Kind, Locus, Op } from "../../src/policy/model.ts";
 import { isHeredocTemp, isNoiseRead, NOISE_SOCKETS } from "./noise.ts";
 import { resolvePhysical, type FsView } from "./paths.ts";
+import { globToRegExp } from "../../src/policy/regions.ts";
 import { array, fdPath, fields, str, type Syscall } from "./trace.ts";
 
 export interface WorldView extends FsView {
@@ -21,6 +22,8 @@ export interface AnalyzeInput {
   locate(p: string): Locus;
   /** Paths of the oracle's own plumbing inside the sandbox (the trace file). */
   controlPrefix: string;
+  /** HOME inside the sandbox, for CREDENTIAL_USE patterns. */
+  home: string;
 }
 
 interface Fs {
@@ -30,6 +33,10 @@ interface Proc {
   pid: number;
   fs: Fs;
   trusted: boolean;
+  /** argv of the program the process runs: a noise-listed file it names is not noise. */
+  argv: string[];
+  /** Basename of the program's resolved path. */
+  prog: string;
 }
 
 /** General-purpose interpreters: running project or inline code in them is "trusted code". */
@@ -37,7 +44,36 @@ const INTERPRETER = /^(python[0-9.]*|pypy[0-9.]*|node|nodejs|deno|bun|ruby[0-9.]
 const SHELL = /^(bash|sh|dash|zsh|ksh|mksh|fish)$/;
 
 /** An effect plus whether the syscall succeeded (a failed write attempt still counts). */
-export type RawEffect = Effect & { ok: boolean };
+export type RawEffect = Effect & {
+  ok: boolean;
+  noise?: boolean;
+  /** A network client reading the credential file it authenticates with (see CREDENTIAL_USE). */
+  credentialOf?: string;
+};
+
+/**
+ * Network clients and the credential files they read on their own to authenticate. Such a read
+ * is implied by the client's network effect (`git push` at network-admin uses ~/.ssh), so it is
+ * reported as credential use, not as a secret read, unless the command names the file itself or
+ * the file's canary leaks (then it is an ordinary secret read).
+ */
+export const CREDENTIAL_USE: Record<string, string[]> = {
+  ssh: ["~/.ssh/**"],
+  scp: ["~/.ssh/**"],
+  sftp: ["~/.ssh/**"],
+  "git-remote-http": ["~/.netrc", "~/.git-credentials"],
+  "git-remote-https": ["~/.netrc", "~/.git-credentials"],
+  "git-credential-store": ["~/.git-credentials", "~/.config/git/credentials"],
+  curl: ["~/.netrc"],
+  wget: ["~/.netrc"],
+  "npm-cli.js": ["~/.npmrc"],
+  "npx-cli.js": ["~/.npmrc"],
+  aws: ["~/.aws/**"],
+  gh: ["~/.config/gh/hosts.yml"],
+  docker: ["~/.docker/config.json"],
+  kubectl: ["~/.kube/**"],
+  gcloud: ["~/.config/gcloud/**"],
+};
 
 export function analyze(input: AnalyzeInput): RawEffect[] {
   const { calls, world, locate } = input;
@@ -50,7 +86,7 @@ export function analyze(input: AnalyzeInput): RawEffect[] {
   const proc = (pid: number): Proc => {
     let p = procs.get(pid);
     if (!p) {
-      p = { pid, fs: { cwd: input.cwd }, trusted: false };
+      p = { pid, fs: { cwd: input.cwd }, trusted: false, argv: [], prog: "bash" };
       procs.set(pid, p);
       root ??= pid;
     }
@@ -62,6 +98,8 @@ export function analyze(input: AnalyzeInput): RawEffect[] {
     const e: RawEffect = { op, locus: extra.locus ?? locate(target), target, ok };
     if (extra.kind) e.kind = extra.kind;
     if (p.trusted) e.via = "trusted-code";
+    if (op === "read" && isNoiseRead(target) && !mentions(p.argv, target)) e.noise = true;
+    if (op === "read" && e.locus === "secret" && credentialFile(p.prog, target, input.home) && !mentions(p.argv, target)) e.credentialOf = p.prog;
     effects.push(e);
   };
 
@@ -93,7 +131,7 @@ export function analyze(input: AnalyzeInput): RawEffect[] {
         if (!ok || !c.retVal) break;
         const flags = c.name === "clone3" ? fields(a[0])["flags"] ?? "" : a.find((x) => x.startsWith("flags="))?.slice(6) ?? "";
         const shareFs = /\bCLONE_FS\b/.test(flags);
-        procs.set(c.retVal, { pid: c.retVal, fs: shareFs ? p.fs : { cwd: p.fs.cwd }, trusted: p.trusted });
+        procs.set(c.retVal, { pid: c.retVal, fs: shareFs ? p.fs : { cwd: p.fs.cwd }, trusted: p.trusted, argv: p.argv, prog: p.prog });
         break;
       }
       case "chdir":
@@ -108,12 +146,14 @@ export function analyze(input: AnalyzeInput): RawEffect[] {
       case "execve":
       case "execveat": {
         if (!ok) break; // a failed exec runs nothing (PATH search probes fail with ENOENT)
+        const argv = array(c.name === "execve" ? a[1] : a[2]);
+        p.argv = argv;
         if (c.pid === root && !rootExecSeen) {
           rootExecSeen = true; // strace starting bash -c: the harness, not the command
           break;
         }
         const prog = c.name === "execve" ? pathArg(a[0], true) : pathAt(a[0], a[1], true);
-        const argv = array(c.name === "execve" ? a[1] : a[2]);
+        if (prog) p.prog = prog.slice(prog.lastIndexOf("/") + 1);
         if (prog) execEffect(p, prog, argv);
         break;
       }
@@ -215,6 +255,16 @@ export function analyze(input: AnalyzeInput): RawEffect[] {
       case "setns":
         emit(p, "privilege", c.name, { locus: "none" });
         break;
+      case "kill":
+      case "tkill":
+      case "tgkill": {
+        // signalling the command's own processes (job control, timeout) is not control of others
+        const raw = Number(c.name === "tgkill" ? a[1] : a[0]);
+        if (!Number.isFinite(raw) || raw === 0) break;
+        const target = Math.abs(raw);
+        if (raw === -1 || !procs.has(target)) emit(p, "process", `signal ${raw === -1 ? "all" : `pid ${target}`}`, { locus: "none" });
+        break;
+      }
       case "ptrace":
         if (a[0] !== "PTRACE_TRACEME") emit(p, "process", `ptrace ${a[1] ?? ""}`.trim(), { locus: "none" });
         break;
@@ -259,6 +309,8 @@ export function analyze(input: AnalyzeInput): RawEffect[] {
         p.trusted = true;
       } else if (code.type === "file") {
         const file = resolvePhysical(code.value, p.fs.cwd, world, { cwdOf: () => p.fs.cwd }, p.pid, true);
+        // an installed tool written in the language (`#!/usr/bin/env node` npm) is known by its script
+        if (locate(file) === "system") p.prog = file.slice(file.lastIndexOf("/") + 1);
         runFile(file, file);
       }
       return;
@@ -296,6 +348,22 @@ export function analyze(input: AnalyzeInput): RawEffect[] {
     const send = c.name !== "connect" && port !== 53;
     emit(p, send ? "net-send" : "net-fetch", target, send ? { locus: "none" } : { locus: "none", kind: "literal-url" });
   }
+}
+
+/** Do the program's arguments (not its name) name this file (`cat /etc/passwd`, `cd /etc && cat passwd`)? */
+export function mentions(argv: string[], file: string): boolean {
+  const base = file.slice(file.lastIndexOf("/") + 1);
+  const word = new RegExp(`(^|[\\s/'"=<>~])${base.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}($|[\\s'";|&)>/])`);
+  return argv.slice(1).some((a) => a.includes(file) || word.test(a));
+}
+
+const credentialRes = new Map<string, RegExp[]>();
+function credentialFile(prog: string, file: string, home: string): boolean {
+  const globs = CREDENTIAL_USE[prog];
+  if (!globs) return false;
+  let res = credentialRes.get(prog + "\0" + home);
+  if (!res) credentialRes.set(prog + "\0" + home, (res = globs.map((g) => globToRegExp(g.replace(/^~/, home)))));
+  return res.some((re) => re.test(file));
 }
 
 function ipv6(arg: string): string | null {
@@ -361,11 +429,11 @@ export function shellScript(args: string[]): string | null {
 }
 
 /** Drops noise and effects on the oracle's own plumbing. */
-export function denoise<E extends Effect>(effects: E[], controlPrefix: string): E[] {
+export function denoise<E extends Effect & { noise?: boolean }>(effects: E[], controlPrefix: string): E[] {
   return effects.filter((e) => {
     if (e.target === controlPrefix || e.target.startsWith(controlPrefix + "/")) return false;
     if (e.locus === "stream") return false; // level-neutral by definition
-    if (e.op === "read" && isNoiseRead(e.target)) return false;
+    if (e.noise) return false;
     if ((e.op === "write" || e.op === "delete") && isHeredocTemp(e.target)) return false;
     return true;
   });

@@ -43,10 +43,14 @@ export interface Observation {
   stdout: string;
   stderr: string;
   exitCode: number | null;
+  /** "program path": a network client reading its own credential file (see CREDENTIAL_USE); not effects. */
+  credentialUse: string[];
   /** Files the command created and removed again (see isTransient); not effects. */
   transient: string[];
   /** What changed in the writable tree (home and /tmp). */
   changes: Change[];
+  /** CPU time inside the sandbox (world copy, strace, the command), ms; null when killed. */
+  cpuMs: number | null;
 }
 
 /** The world's layout, for classifying a command with the context the oracle ran it in. */
@@ -94,6 +98,8 @@ function setup(): Shared {
 export async function observe(command: string, options: ObserveOptions = {}): Promise<Observation> {
   const s = setup();
   const cwd = resolveCwd(options.cwd);
+  if (/^\/(home|tmp)(\/|$)/.test(cwd) && s.before.get(cwd)?.type !== "dir")
+    throw new Error(`cwd ${cwd} is not a directory of the planted world; use a path relative to ${PROJECT} or an absolute one (see world)`);
   const limits: Limits = { ...DEFAULT_LIMITS, ...options.limits, timeoutMs: options.timeoutMs ?? DEFAULT_LIMITS.timeoutMs };
   const raw = await runOnce(s.template, command, { cwd, pty: options.pty ?? false, stdin: options.stdin ?? "", limits });
   try {
@@ -121,10 +127,11 @@ export async function observe(command: string, options: ObserveOptions = {}): Pr
       },
     };
     const calls = parseTrace(raw.trace);
-    const effects = analyze({ calls, cwd, world: view, locate: s.regions.locate, controlPrefix: CONTROL });
+    const effects = analyze({ calls, cwd, world: view, locate: s.regions.locate, controlPrefix: CONTROL, home: HOME });
 
-    const after = snapshot(path.join(raw.runDir, "home"), "/home");
-    snapshot(path.join(raw.runDir, "tmp"), "/tmp", after);
+    const reuse = { before: s.before, changedAfterMs: raw.copiedAtMs };
+    const after = snapshot(path.join(raw.runDir, "home"), "/home", new Map(), reuse);
+    snapshot(path.join(raw.runDir, "tmp"), "/tmp", after, reuse);
     const changes = diff(s.before, after);
     // the tree diff backs strace up: a change with no matching attempt still counts
     for (const ch of changes) {
@@ -139,7 +146,12 @@ export async function observe(command: string, options: ObserveOptions = {}): Pr
     }
 
     const transient = new Set<string>();
+    const credentialUse = new Set<string>();
     const kept = denoise(effects, CONTROL).filter((e) => {
+      if (e.credentialOf && !disclosed.includes(e.target)) {
+        credentialUse.add(`${e.credentialOf} ${e.target}`);
+        return false;
+      }
       if (!isTransient(e, view)) return true;
       if (e.op === "write") transient.add(e.target);
       return false;
@@ -152,6 +164,7 @@ export async function observe(command: string, options: ObserveOptions = {}): Pr
       observedLevel: levelOf(s.levels, final),
       observedLevelUntrusted: levelOf(s.levels, final.filter((e) => e.via !== "trusted-code")),
       transient: [...transient].sort(),
+      credentialUse: [...credentialUse].sort(),
       disclosed,
       timedOut: raw.timedOut,
       truncated: raw.truncated,
@@ -159,9 +172,10 @@ export async function observe(command: string, options: ObserveOptions = {}): Pr
       stderr: raw.stderr,
       exitCode: raw.exitCode,
       changes,
+      cpuMs: raw.cpuMs,
     };
   } finally {
-    await raw.cleanup();
+    raw.cleanup();
   }
 }
 

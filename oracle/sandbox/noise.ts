@@ -32,7 +32,7 @@ export const NOISE_READS: readonly { why: string; globs: string[] }[] = [
     why: "runtime introspection of the process itself and the machine",
     globs: ["/proc/filesystems", "/proc/meminfo", "/proc/cpuinfo", "/proc/stat", "/proc/version",
       "/proc/self/maps", "/proc/self/status", "/proc/self/stat", "/proc/self/mountinfo", "/proc/self/cgroup",
-      "/proc/self/exe", "/proc/self/auxv", "/proc/self/limits", "/proc/self/task/*/comm", "/proc/self/task/*/stat",
+      "/proc/self/exe", "/proc/self/auxv", "/proc/self/fd", "/proc/[0-9]*/fd", "/proc/self/limits", "/proc/self/task/*/comm", "/proc/self/task/*/stat",
       "/proc/[0-9]*/maps", "/proc/[0-9]*/status", "/proc/[0-9]*/stat", "/proc/[0-9]*/mountinfo", "/proc/[0-9]*/cgroup",
       "/proc/[0-9]*/task/*/comm", "/proc/[0-9]*/task/*/stat",
       "/proc/sys/kernel/ngroups_max", "/proc/sys/vm/overcommit_memory", "/proc/sys/kernel/osrelease",

@@ -17,7 +17,7 @@ export const TRACED_SYSCALLS = [
   "fchmodat", "chown", "fchown", "lchown", "fchownat", "truncate", "ftruncate", "execve", "execveat",
   "chdir", "fchdir", "clone", "clone3", "fork", "vfork", "connect", "sendto", "sendmsg", "bind",
   "setuid", "setgid", "setreuid", "setregid", "setresuid", "setresgid", "setfsuid", "setfsgid",
-  "setgroups", "ptrace", "mount", "umount2", "pivot_root", "chroot", "setns",
+  "setgroups", "ptrace", "mount", "umount2", "pivot_root", "chroot", "setns", "kill", "tkill", "tgkill",
 ];
 
 export interface Limits {
@@ -104,6 +104,8 @@ function requireTools(): void {
 interface BwrapSpec {
   /** Host dir holding home/, tmp/ (and ctl/ for observed runs). */
   run: string;
+  /** Template dir bound read-only under CONTROL, for the in-sandbox copy. */
+  template?: string;
   etc: string;
   cwd: string;
   pty: boolean;
@@ -154,6 +156,7 @@ export function bwrapArgs(spec: BwrapSpec): string[] {
   args.push("--proc", "/proc", "--dev", "/dev");
   args.push("--bind", path.join(spec.run, "home"), "/home", "--bind", path.join(spec.run, "tmp"), "/tmp");
   if (fs.existsSync(path.join(spec.run, "ctl"))) args.push("--bind", path.join(spec.run, "ctl"), CONTROL);
+  if (spec.template) args.push("--ro-bind", spec.template, `${CONTROL}/template`);
   for (const [k, v] of Object.entries(sandboxEnv(spec.pty))) args.push("--setenv", k, v);
   args.push("--chdir", spec.cwd, "--remount-ro", "/", "--", ...spec.inner);
   return args;
@@ -175,7 +178,11 @@ export interface RawRun {
   truncated: boolean;
   /** Host dir of the run's world copy (home/, tmp/); the caller reads it, then calls cleanup(). */
   runDir: string;
-  cleanup(): Promise<void>;
+  /** Host time (ms, ctime clock) when the world copy was complete: later ctimes are the command's. */
+  copiedAtMs: number;
+  /** CPU (user + system, ms) of the in-sandbox copy, strace and the command; null if killed. */
+  cpuMs: number | null;
+  cleanup(): void;
 }
 
 let counter = 0;
@@ -184,8 +191,9 @@ let counter = 0;
 export async function runOnce(template: Template, command: string, opt: RunOptions): Promise<RawRun> {
   const runDir = path.join(ORACLE_ROOT, "runs", `${process.pid}-${++counter}-${randomBytes(3).toString("hex")}`);
   fs.mkdirSync(path.join(runDir, "ctl"), { recursive: true });
-  await copyWorld(template.dir, runDir);
-  const cleanup = () => fs.promises.rm(runDir, { recursive: true, force: true });
+  fs.mkdirSync(path.join(runDir, "home"));
+  fs.mkdirSync(path.join(runDir, "tmp"));
+  const cleanup = () => discard(runDir);
   const l = opt.limits;
   const strace = [
     "/usr/bin/strace", "-f", "-q", "--seccomp-bpf", "-yy", "-s", "4096", "-e", "signal=none",
@@ -194,10 +202,16 @@ export async function runOnce(template: Template, command: string, opt: RunOptio
   const limited = (cmd: string[]) => [
     "/usr/bin/prlimit", `--nproc=${l.maxProcesses}`, `--data=${l.memoryBytes}`, `--fsize=${l.maxFileBytes}`, "--core=0", "--", ...cmd,
   ];
-  const inner = opt.pty
+  const traced = opt.pty
     ? limited(["/usr/bin/script", "-q", "-e", "-c", `exec ${strace.map(q).join(" ")}`, "/dev/null"])
     : limited(strace);
-  const args = bwrapArgs({ run: runDir, etc: path.join(template.dir, "etc"), cwd: opt.cwd, pty: opt.pty, inner });
+  // The world is copied in by the sandbox itself before strace starts (no extra process spawned
+  // from node, which is the expensive part); the marker's mtime says when the copy was complete.
+  const tpl = `${CONTROL}/template`;
+  // `times` reports the CPU of everything sh waited for (the copy, strace and the command).
+  const setup = `cp -a ${tpl}/home/. /home/ && cp -a ${tpl}/tmp/. /tmp/ && : > ${CONTROL}/copied && cd "$0" || exit 125`;
+  const inner = ["/bin/sh", "-c", `${setup}; "$@"; rc=$?; times > ${CONTROL}/times; exit $rc`, opt.cwd, ...traced];
+  const args = bwrapArgs({ run: runDir, etc: path.join(template.dir, "etc"), cwd: "/", pty: opt.pty, inner, template: template.dir });
 
   return await new Promise<RawRun>((resolve, reject) => {
     // stdin is a regular file: on a socket (node's default pipes) bash would think it runs
@@ -236,7 +250,7 @@ export async function runOnce(template: Template, command: string, opt: RunOptio
     });
     child.on("error", (e) => {
       clearTimeout(timer);
-      void cleanup();
+      cleanup();
       reject(new Error(`could not start bwrap (${e.message}); install it with \`apt-get install -y bubblewrap strace\``));
     });
     child.on("close", (code) => {
@@ -249,20 +263,70 @@ export async function runOnce(template: Template, command: string, opt: RunOptio
       }
       let stdout = Buffer.concat(out).toString("utf8");
       if (opt.pty) stdout = stdout.replace(/\r\n/g, "\n");
-      resolve({ trace, stdout, stderr: Buffer.concat(err).toString("utf8"), exitCode: code, timedOut, truncated, runDir, cleanup });
+      let copiedAtMs = 0;
+      try {
+        copiedAtMs = fs.statSync(path.join(runDir, "ctl", "copied")).mtimeMs;
+      } catch {
+        if (!timedOut) {
+          cleanup();
+          reject(new Error(`the sandbox could not set up the planted world: ${Buffer.concat(err).toString("utf8").slice(0, 2000)}`));
+          return;
+        }
+      }
+      resolve({ trace, stdout, stderr: Buffer.concat(err).toString("utf8"), exitCode: code, timedOut, truncated, runDir, copiedAtMs, cpuMs: readTimes(path.join(runDir, "ctl", "times")), cleanup });
     });
   });
 }
 
 export const DEFAULT_CWD = PROJECT;
 
-/** `cp -a` of the template's home/ and tmp/ (keeps modes, symlinks and mtimes), without blocking. */
-function copyWorld(templateDir: string, runDir: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const cp = spawn("cp", ["-a", path.join(templateDir, "home"), path.join(templateDir, "tmp"), runDir], { stdio: ["ignore", "ignore", "pipe"] });
-    let err = "";
-    cp.stderr.on("data", (b: Buffer) => (err += b.toString()));
-    cp.on("error", reject);
-    cp.on("close", (code) => (code === 0 ? resolve() : reject(new Error(`copying the planted world into ${runDir} failed: ${err}`))));
-  });
+/** Children's user and system time from sh's `times` (second line: "0m0.120000s 0m0.040000s"). */
+export function parseTimes(text: string): number | null {
+  const line = text.split("\n")[1];
+  const m = line ? /^(\d+)m([\d.]+)s (\d+)m([\d.]+)s/.exec(line) : null;
+  if (!m) return null;
+  return Math.round((Number(m[1]) * 60 + Number(m[2]) + Number(m[3]) * 60 + Number(m[4])) * 1000);
+}
+
+function readTimes(file: string): number | null {
+  try {
+    return parseTimes(fs.readFileSync(file, "utf8"));
+  } catch {
+    return null;
+  }
+}
+
+// Finished run dirs are renamed into a trash dir and removed in batches by one `rm -rf`:
+// removing a world per run from node costs more CPU than most commands take to run.
+const TRASH_BATCH = 32;
+let trash: { dir: string; count: number } | null = null;
+const pendingTrash: string[] = [];
+
+function discard(runDir: string): void {
+  if (!trash) {
+    trash = { dir: path.join(ORACLE_ROOT, "trash", `${process.pid}-${randomBytes(4).toString("hex")}`), count: 0 };
+    fs.mkdirSync(trash.dir, { recursive: true });
+    if (pendingTrash.length === 0) process.once("exit", emptyTrashSync);
+    pendingTrash.push(trash.dir);
+  }
+  try {
+    fs.renameSync(runDir, path.join(trash.dir, path.basename(runDir)));
+  } catch {
+    fs.rmSync(runDir, { recursive: true, force: true });
+    return;
+  }
+  if (++trash.count >= TRASH_BATCH) {
+    const full = trash.dir;
+    trash = null;
+    const rm = spawn("rm", ["-rf", full], { stdio: "ignore" });
+    rm.on("close", () => {
+      const i = pendingTrash.indexOf(full);
+      if (i >= 0) pendingTrash.splice(i, 1);
+    });
+    rm.on("error", () => {});
+  }
+}
+
+function emptyTrashSync(): void {
+  for (const d of pendingTrash) fs.rmSync(d, { recursive: true, force: true });
 }

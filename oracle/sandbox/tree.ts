@@ -7,13 +7,25 @@ import path from "node:path";
 export interface Entry {
   type: "file" | "dir" | "link" | "other";
   mode: number;
+  size: number;
+  mtimeMs: number;
   /** sha256 of a file, target of a link, "" otherwise. */
   digest: string;
+}
+
+/**
+ * Skip hashing what provably did not change: same type, size, mode and mtime as before, and a
+ * ctime no later than the moment the world copy was complete (any write by the command bumps
+ * ctime past it, even one that restores the mtime).
+ */
+export interface Reuse {
+  before: Snapshot;
+  changedAfterMs: number;
 }
 export type Snapshot = Map<string, Entry>;
 
 /** Walks `hostDir`, naming each entry by `sandboxDir` + its relative path. */
-export function snapshot(hostDir: string, sandboxDir: string, into: Snapshot = new Map()): Snapshot {
+export function snapshot(hostDir: string, sandboxDir: string, into: Snapshot = new Map(), reuse?: Reuse): Snapshot {
   const walk = (host: string, sb: string) => {
     let st: fs.Stats;
     try {
@@ -22,12 +34,18 @@ export function snapshot(hostDir: string, sandboxDir: string, into: Snapshot = n
       return;
     }
     const mode = st.mode & 0o7777;
-    if (st.isSymbolicLink()) into.set(sb, { type: "link", mode, digest: fs.readlinkSync(host) });
-    else if (st.isFile()) into.set(sb, { type: "file", mode, digest: createHash("sha256").update(fs.readFileSync(host)).digest("hex") });
+    const base = { mode, size: st.size, mtimeMs: st.mtimeMs };
+    const old = reuse?.before.get(sb);
+    const same = (type: Entry["type"]) =>
+      old !== undefined && reuse !== undefined && old.type === type && old.mode === mode && old.size === st.size &&
+      old.mtimeMs === st.mtimeMs && st.ctimeMs <= reuse.changedAfterMs;
+    if (st.isSymbolicLink()) into.set(sb, { type: "link", ...base, digest: same("link") ? old!.digest : fs.readlinkSync(host) });
+    else if (st.isFile())
+      into.set(sb, { type: "file", ...base, digest: same("file") ? old!.digest : createHash("sha256").update(fs.readFileSync(host)).digest("hex") });
     else if (st.isDirectory()) {
-      into.set(sb, { type: "dir", mode, digest: "" });
+      into.set(sb, { type: "dir", ...base, digest: "" });
       for (const name of fs.readdirSync(host).sort()) walk(path.join(host, name), sb === "/" ? `/${name}` : `${sb}/${name}`);
-    } else into.set(sb, { type: "other", mode, digest: "" });
+    } else into.set(sb, { type: "other", ...base, digest: "" });
   };
   walk(hostDir, sandboxDir);
   return into;
