@@ -83,11 +83,19 @@ export async function buildHookSnapshot(outdir: string): Promise<string | null> 
   const blob = path.join(dir, "hook.blob");
   await build({ ...common, format: "cjs", entryPoints: ["src/cli/snapshot.ts"], outfile: entry, plugins: [ownUrlPlugin(null)] });
   const r = spawnSync(process.execPath, ["--snapshot-blob", blob, "--build-snapshot", entry], { encoding: "utf8", cwd: dir });
-  if (r.status !== 0) {
+  const fail = (why: string) => {
     rmSync(blob, { force: true });
-    process.stderr.write(`build: no hook snapshot (${(r.stderr || r.error?.message || "").trim().split("\n")[0]}); the hook runs from dist/cli.js\n`);
+    const lines = why.trim().split("\n");
+    const line = lines.find((l) => /error|cannot|self-test/i.test(l)) ?? lines[0];
+    process.stderr.write(`build: no hook snapshot (${line}); the hook runs from dist/cli.js\n`);
     return null;
-  }
+  };
+  if (r.status !== 0) return fail(r.stderr || r.error?.message || `exit ${r.status}`);
+  // Self-test: the blob must start and answer (a blob that crashes would only cost the
+  // fallback's time, but it is better not to ship it).
+  const payload = JSON.stringify({ hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "true" }, cwd: "/" });
+  const t = spawnSync(process.execPath, ["--snapshot-blob", blob, "hook"], { input: payload, encoding: "utf8", env: { PATH: process.env.PATH, HOME: "/nonexistent" } });
+  if (t.status !== 0 || !/"permissionDecision":"allow"/.test(t.stdout)) return fail(`self-test: exit ${t.status}, ${t.stderr || t.stdout || "no output"}`);
   return blob;
 }
 

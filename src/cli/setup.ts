@@ -7,13 +7,24 @@ import { installHook, shellQuote } from "../hooks/claude-settings.ts";
 import type { Io } from "./io.ts";
 
 /**
- * The hook command for this install: `node <absolute bin path> hook`, which starts in about a
- * node startup (npx would add its own resolution on every agent command). An install inside
- * npx's cache may be garbage-collected, so from there it falls back to `npx --yes shellfence hook`.
+ * The hook command for this install. The hook runs before every agent command, so it is the
+ * fastest form available: `node --snapshot-blob <dist/hook.blob> hook` (the warmed V8 snapshot
+ * the build makes), falling back to `node <bin/shellfence.js> hook` when node refuses the blob
+ * (another node version; the hook itself always exits 0, so `||` only fires when the blob
+ * could not start). Without a blob: just the second form. npx would add its own package
+ * resolution each time; only an install inside npx's cache (which may be cleaned at any time)
+ * gets `npx --yes shellfence hook`.
  */
-export function defaultHookCommand(binPath: string): string {
+export function defaultHookCommand(binPath: string, blobPath: string | null): string {
   if (binPath.split(path.sep).includes("_npx")) return "npx --yes shellfence hook";
-  return `node ${shellQuote(binPath)} hook`;
+  const plain = `node ${shellQuote(binPath)} hook`;
+  return blobPath ? `node --snapshot-blob ${shellQuote(blobPath)} hook || ${plain}` : plain;
+}
+
+/** dist/hook.blob of the install that `binPath` belongs to, when the build made one. */
+export function installedBlob(binPath: string, exists: (p: string) => boolean = existsSync): string | null {
+  const blob = path.join(path.dirname(path.dirname(binPath)), "dist", "hook.blob");
+  return exists(blob) ? blob : null;
 }
 
 export function defaultSettingsPath(env: Record<string, string | undefined>, home: string): string {
@@ -31,7 +42,7 @@ export function backupName(file: string, now: Date, exists: (p: string) => boole
 
 export async function runSetup(args: readonly string[], io: Io): Promise<number> {
   let file = defaultSettingsPath(io.env, io.home);
-  let command = defaultHookCommand(io.binPath);
+  let command = defaultHookCommand(io.binPath, installedBlob(io.binPath));
   let dryRun = false;
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;

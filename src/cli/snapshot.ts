@@ -5,6 +5,7 @@
 // heap. Starting from the blob skips module loading and data loading, which is most of the
 // hook's start-up cost. Nothing machine-specific may be read at module level (env, HOME, cwd):
 // processIo reads them when the hook runs.
+import { readdirSync, statSync } from "node:fs";
 import { startupSnapshot } from "node:v8";
 import { fileURLToPath } from "node:url";
 import path from "node:path";
@@ -12,20 +13,74 @@ import { runProcess } from "./process-io.ts";
 import { run } from "./run.ts";
 import { loadClassifier } from "./verdict.ts";
 
-const binPath = path.join(path.dirname(path.dirname(path.dirname(fileURLToPath(import.meta.url)))), "bin", "shellfence.js");
+const packageRoot = path.dirname(path.dirname(path.dirname(fileURLToPath(import.meta.url))));
+const binPath = path.join(packageRoot, "bin", "shellfence.js");
+
+/** The data files baked into the blob, with their size and mtime when it was built. */
+type Stamp = [file: string, size: number, mtimeMs: number];
+
+function dataStamps(root: string): Stamp[] {
+  const out: Stamp[] = [];
+  const walk = (dir: string) => {
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      const p = path.join(dir, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (e.name.endsWith(".toml") || e.name.endsWith(".json")) {
+        const st = statSync(p);
+        out.push([p, st.size, st.mtimeMs]);
+      }
+    }
+  };
+  for (const d of ["registry", "regions"]) walk(path.join(root, d));
+  return out.sort((a, b) => (a[0] < b[0] ? -1 : 1));
+}
+
+/** Null when the data on disk is what the blob holds; else what changed. */
+function staleness(baked: Stamp[]): string | null {
+  let now: Stamp[];
+  try {
+    now = dataStamps(packageRoot);
+  } catch (e) {
+    return (e as Error).message;
+  }
+  if (now.length !== baked.length) return `${Math.abs(now.length - baked.length)} data file(s) added or removed`;
+  for (let i = 0; i < now.length; i++) {
+    const [f, size, mtime] = now[i]!;
+    const b = baked[i]!;
+    if (f !== b[0] || size !== b[1] || mtime !== b[2]) return `${f} changed`;
+  }
+  return null;
+}
 
 async function warm(): Promise<void> {
   // Evaluate the subcommand modules now, so `await import()` at run time finds them ready.
   await Promise.all([import("./hook.ts"), import("./check.ts"), import("./context.ts")]);
-  try {
-    const { classify } = await loadClassifier();
-    classify("git status && ls -la | head", { level: "developer", cwd: "/", roots: ["/nonexistent-root"], home: "/nonexistent-home", env: {} });
-  } catch {
-    // No classifier built in: the hook will say so at run time.
-  }
+  // Loads, validates and compiles the data. A failure (a registry error, say) fails the
+  // snapshot build: a blob that cannot classify is worse than none (setup then uses the CLI).
+  const { classify } = await loadClassifier();
+  classify("git status && ls -la | head", { level: "developer", cwd: "/", roots: ["/nonexistent-root"], home: "/nonexistent-home", env: {}, fs: null });
 }
 
 if (!startupSnapshot.isBuildingSnapshot()) throw new Error("snapshot.ts is the entry of `node --build-snapshot`, not a program");
 // No top-level await: the snapshot entry is a CommonJS script. Node spins the event loop
 // before it serialises the heap, so the warm-up finishes first.
-void warm().then(() => startupSnapshot.setDeserializeMainFunction(() => runProcess(run, process.argv.slice(1), binPath)));
+// The blob holds the registry, regions and levels as they were at build time. A hook that
+// judged with data older than the files on disk would apply a policy nobody can see, so it
+// declines instead until the blob is rebuilt (`npm run build`).
+const baked = dataStamps(packageRoot);
+warm().then(
+  () =>
+    startupSnapshot.setDeserializeMainFunction(() => {
+      const argv = process.argv.slice(1);
+      const stale = argv[0] === "hook" ? staleness(baked) : null;
+      if (stale !== null) {
+        process.stderr.write(`shellfence: the hook snapshot is older than its data (${stale}); run \`npm run build\` in ${packageRoot}; not approved, the agent asks as usual\n`);
+        process.exit(0);
+      }
+      runProcess(run, argv, binPath);
+    }),
+  (e: unknown) => {
+    process.stderr.write(`cannot warm the classifier: ${(e as Error)?.message ?? String(e)}\n`);
+    process.exit(1);
+  },
+);

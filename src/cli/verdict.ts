@@ -1,6 +1,7 @@
 // The slice of the library's Verdict that the CLI and hooks rely on (so tests can fake it),
 // and the one place that loads the classifier. Everything the CLI prints about a verdict goes through here, so the
 // `--json` contract is spelled once.
+import type { ClassifyContext } from "../index.ts";
 import type { Level, Need } from "../policy/model.ts";
 
 export interface VerdictEffect {
@@ -20,14 +21,7 @@ export interface VerdictLike {
   commands: { argv: (string | null)[]; bases: string[] }[];
 }
 
-export interface ClassifyContext {
-  level?: Level;
-  cwd?: string;
-  roots?: string[];
-  home?: string;
-  env?: Record<string, string | undefined>;
-  shell?: string;
-}
+export type { ClassifyContext } from "../index.ts";
 
 export interface Classifier {
   classify(command: string, ctx?: ClassifyContext): VerdictLike;

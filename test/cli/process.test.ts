@@ -6,7 +6,8 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bundle } from "../../scripts/build.ts";
+import { buildHookSnapshot, bundle } from "../../scripts/build.ts";
+import { defaultHookCommand } from "../../src/cli/setup.ts";
 import { hookPayload, tempDir } from "./helpers.ts";
 
 const lib = (await import("../../src/index.ts")) as Record<string, unknown>;
@@ -14,6 +15,7 @@ const hasClassifier = typeof lib.classify === "function";
 
 let t: ReturnType<typeof tempDir>;
 let cliJs: string;
+let blob: string | null = null;
 let home: string;
 beforeAll(async () => {
   t = tempDir("sf-proc-");
@@ -21,11 +23,12 @@ beforeAll(async () => {
   home = path.join(t.dir, "home");
   mkdirSync(home);
   await bundle("src/cli/main.ts", cliJs, true);
+  if (hasClassifier) blob = await buildHookSnapshot(path.dirname(cliJs));
 });
 afterAll(() => t.cleanup());
 
-function sf(args: string[], opts: { input?: string; env?: Record<string, string>; cwd?: string } = {}) {
-  const r = spawnSync(process.execPath, [cliJs, ...args], {
+function sf(args: string[], opts: { input?: string; env?: Record<string, string>; cwd?: string; node?: string[] } = {}) {
+  const r = spawnSync(process.execPath, [...(opts.node ?? [cliJs]), ...args], {
     input: opts.input ?? "",
     encoding: "utf8",
     cwd: opts.cwd ?? home,
@@ -67,7 +70,8 @@ describe("bundled CLI: usage and config errors", () => {
     const file = path.join(home, "s.json");
     expect(sf(["setup", "--settings", file]).code).toBe(0);
     const cmd = JSON.parse(readFileSync(file, "utf8")).hooks.PreToolUse[0].hooks[0].command as string;
-    expect(cmd).toBe(`node ${path.resolve("bin/shellfence.js")} hook`);
+    // The repo's own install: with the blob `npm run build` made, or without.
+    expect([`node ${path.resolve("bin/shellfence.js")} hook`, `node --snapshot-blob ${path.resolve("dist/hook.blob")} hook || node ${path.resolve("bin/shellfence.js")} hook`]).toContain(cmd);
     expect(sf(["setup", "--settings", file]).out).toMatch(/already installed/);
     writeFileSync(file, "{oops");
     expect(sf(["setup", "--settings", file]).code).toBe(2);
@@ -151,5 +155,48 @@ describe.skipIf(!hasClassifier)("bundled CLI with the classifier", () => {
     expect(r.code).toBe(1);
     expect(r.out).toMatch(/rm/);
     expect(r.out).toMatch(/ls/);
+  });
+});
+
+describe.skipIf(!hasClassifier)("the hook from its V8 startup snapshot", () => {
+  const repo = () => {
+    const r = path.join(t.dir, "snaprepo");
+    mkdirSync(r, { recursive: true });
+    spawnSync("git", ["init", "-q", r]);
+    return r;
+  };
+
+  it("the build made a blob that passes its self-test", () => {
+    expect(blob).not.toBeNull();
+  });
+
+  it("approves, declines and reads env, HOME and config at run time, not build time", () => {
+    const r = repo();
+    const snap = { node: ["--snapshot-blob", blob!] };
+    const ok = sf(["hook"], { ...snap, input: hookPayload({ cwd: r, tool_input: { command: "ls -la" } }), env: { CLAUDE_PROJECT_DIR: r } });
+    expect(JSON.parse(ok.out).hookSpecificOutput.permissionDecision).toBe("allow");
+    expect(sf(["hook"], { ...snap, input: "{" })).toMatchObject({ code: 0, out: "" });
+    // A config that only exists now, found through an env var set now.
+    mkdirSync(path.join(home, "snapxdg", "shellfence"), { recursive: true });
+    writeFileSync(path.join(home, "snapxdg", "shellfence", "config.toml"), 'on_deny = "ask"\nlevel = "reader"\n');
+    const write = hookPayload({ cwd: r, tool_input: { command: "ls > listing.txt" } });
+    const env = { CLAUDE_PROJECT_DIR: r };
+    expect(JSON.parse(sf(["hook"], { ...snap, input: write, env }).out).hookSpecificOutput.permissionDecision).toBe("allow");
+    const asked = sf(["hook"], { ...snap, input: write, env: { ...env, XDG_CONFIG_HOME: path.join(home, "snapxdg") } });
+    expect(JSON.parse(asked.out).hookSpecificOutput).toMatchObject({ permissionDecision: "ask", permissionDecisionReason: expect.stringMatching(/editor/) });
+  });
+
+  it("setup's command falls back to the plain CLI when node refuses the blob", () => {
+    const r = repo();
+    const junk = path.join(t.dir, "junk.blob");
+    writeFileSync(junk, "not a snapshot");
+    const command = defaultHookCommand(path.resolve("bin/shellfence.js"), junk);
+    const res = spawnSync("sh", ["-c", command], {
+      input: hookPayload({ cwd: r, tool_input: { command: "ls -la" } }),
+      encoding: "utf8",
+      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home, CLAUDE_PROJECT_DIR: r },
+    });
+    expect(res.status).toBe(0);
+    expect(JSON.parse(res.stdout).hookSpecificOutput.permissionDecision).toBe("allow");
   });
 });

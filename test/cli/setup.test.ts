@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { backupName, defaultHookCommand, runSetup } from "../../src/cli/setup.ts";
+import { backupName, defaultHookCommand, installedBlob, runSetup } from "../../src/cli/setup.ts";
 import { makeIo, tempDir } from "./helpers.ts";
 
 let t: ReturnType<typeof tempDir>;
@@ -83,9 +83,18 @@ describe("shellfence setup", () => {
 
 describe("setup helpers", () => {
   it("uses this install's absolute path, or npx from npx's cache", () => {
-    expect(defaultHookCommand("/usr/lib/node_modules/shellfence/bin/shellfence.js")).toBe("node /usr/lib/node_modules/shellfence/bin/shellfence.js hook");
-    expect(defaultHookCommand("/Users/a b/sf/bin/shellfence.js")).toBe("node '/Users/a b/sf/bin/shellfence.js' hook");
-    expect(defaultHookCommand("/home/u/.npm/_npx/1f2e/node_modules/shellfence/bin/shellfence.js")).toBe("npx --yes shellfence hook");
+    expect(defaultHookCommand("/usr/lib/node_modules/shellfence/bin/shellfence.js", null)).toBe("node /usr/lib/node_modules/shellfence/bin/shellfence.js hook");
+    expect(defaultHookCommand("/Users/a b/sf/bin/shellfence.js", null)).toBe("node '/Users/a b/sf/bin/shellfence.js' hook");
+    expect(defaultHookCommand("/home/u/.npm/_npx/1f2e/node_modules/shellfence/bin/shellfence.js", "/home/u/.npm/_npx/1f2e/node_modules/shellfence/dist/hook.blob")).toBe(
+      "npx --yes shellfence hook",
+    );
+  });
+
+  it("prefers the snapshot blob, falling back to the plain CLI", () => {
+    const bin = "/opt/sf/bin/shellfence.js";
+    expect(installedBlob(bin, (p) => p === "/opt/sf/dist/hook.blob")).toBe("/opt/sf/dist/hook.blob");
+    expect(installedBlob(bin, () => false)).toBeNull();
+    expect(defaultHookCommand(bin, "/opt/sf/dist/hook.blob")).toBe("node --snapshot-blob /opt/sf/dist/hook.blob hook || node /opt/sf/bin/shellfence.js hook");
   });
 
   it("never reuses a backup name", () => {
