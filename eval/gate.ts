@@ -1,6 +1,7 @@
 // The ratchet gate, pure: compares the current run with every recorded run and says what fails.
-// Misses, classifier/derivation disagreements are never acceptable; a fall in developer-level
-// approval or a rise in p99 latency fails unless a reason is given with --accept.
+// Misses and classifier/derivation disagreements are never acceptable (a run that has them can be
+// recorded with --accept for the history, but it still fails); a fall in developer-level approval,
+// a rise in p99 latency or a classifier crash fails unless a reason is given with --accept.
 import { admits, type LevelTable } from "../src/policy/levels.ts";
 import type { Level } from "../src/policy/model.ts";
 import { labelAt } from "./metrics.ts";

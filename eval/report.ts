@@ -112,6 +112,26 @@ export function renderReport(r: ReportInput): string {
   out.push(byFamily.length ? mdTable(["family", "cases", "label admits", "approved", "over-denied", "approval"], byFamily.map((g) => [g.key, g.cases, g.eligible, g.approvedEligible, g.overDenials, fmtPct(g.approvalRate)])) : "None.");
   out.push("");
 
+  const disagree = new Map<string, number>();
+  let compared = 0;
+  for (const c of r.results) {
+    const hand = (c.label as Record<string, unknown>).hand as { level?: string } | undefined;
+    if (c.label.source !== "oracle" || !hand?.level) continue;
+    compared++;
+    if (hand.level === c.label.level) continue;
+    const k = `${String((c.tags as Record<string, unknown>).template ?? c.tags.tool ?? "?")}: ${hand.level} -> ${c.label.level}`;
+    disagree.set(k, (disagree.get(k) ?? 0) + 1);
+  }
+  if (compared) {
+    const rows = [...disagree].sort((a, b) => b[1] - a[1]);
+    out.push(`## Oracle labels vs the generator's hand guesses`);
+    out.push("");
+    out.push(`${compared} cases carry both; ${compared - rows.reduce((s, [, n]) => s + n, 0)} agree. Where they differ the oracle's observation is the label; the groups below are where the oracle's semantics, the planted world or the hand guess deserve a look.`);
+    out.push("");
+    out.push(rows.length ? mdTable(["template: hand -> oracle", "cases"], rows.slice(0, 30).map(([k, n]) => [k, n])) : "None.");
+    out.push("");
+  }
+
   out.push(`## History`);
   out.push("");
   out.push(`![approval rate and misses over recorded runs](${r.svgName})`);

@@ -114,7 +114,8 @@ async function main(): Promise<number> {
 
   let recorded = false;
   if (args.record) {
-    if (!out.verdict.passed) console.log("not recorded: the gate failed (fix it, or pass --accept \"<reason>\" for an acceptable failure).");
+    // A failing run is recorded only with a reason; misses still make the exit status non-zero.
+    if (!out.verdict.passed && !args.accept) console.log("not recorded: the gate failed (fix it, or record it with --accept \"<reason>\"; misses keep failing the run either way).");
     else if (commit === "unknown") console.log("not recorded: no git commit to record against.");
     else {
       const rec = recordRun(store, out);
