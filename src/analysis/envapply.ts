@@ -12,6 +12,7 @@ import { innerScript, dispatch } from "./walk.ts";
 export type PrefixEnv = Map<string, string | null>;
 
 const PATHISH = new Set(["path", "code-path", "code-file", "cdpath"]);
+const MAX_SCRIPT_BYTES = 256 * 1024;
 
 export function applyAssignment(w: Walker, a: Assignment, sh: Shell, sc: Scope, standalone: boolean): { sh: Shell; value: string | null } {
   const source = w.span(sc, a.pos, a.end);
@@ -71,6 +72,15 @@ export function applyVector(w: Walker, name: string, value: string | null, sh: S
       for (const e of entries) codeEntry(w, e, name, why, sh, sc, source, command, vec.effect === "code-path");
       return sh;
     }
+    case "shell-file": {
+      const text = value === null ? null : shellFileText(w, value, sh);
+      if (text === null) {
+        unmodelled(`${why}; ${value === null ? "the value is dynamic" : `cannot read \`${value}\` as it will be when the shell starts`}`);
+        return sh;
+      }
+      innerScript(w, text, `$${name}`, source, sh, { ...sc, via: `${sc.via ? sc.via + " > " : ""}$${name}` }, command);
+      return sh;
+    }
     case "path": {
       const taint = pathTaint(w, value, sh, why);
       if (!taint) return sh;
@@ -97,6 +107,24 @@ export function applyVector(w: Walker, name: string, value: string | null, sh: S
   return sh;
 }
 
+/** The text of a script file: literal content this command wrote, else the file now. */
+function shellFileText(w: Walker, file: string, sh: Shell): string | null {
+  const placed = w.locate(file, sh.bases, sh);
+  if (!placed || placed.length !== 1) return null;
+  const p = placed[0]!.path;
+  const rec = w.writeInfo(p);
+  if (rec) return rec.content;
+  const fs = w.deps.ctx.fs;
+  if (!fs) return null;
+  w.reliedAbsent.push(p);
+  try {
+    const t = fs.readFileSync(p, "utf8");
+    return t.length > MAX_SCRIPT_BYTES ? null : t;
+  } catch {
+    return null;
+  }
+}
+
 function codeEntry(w: Walker, entry: string, name: string, why: string, sh: Shell, sc: Scope, source: Source, command: number, dir: boolean): void {
   if (entry === "") {
     if (dir) entry = "."; // an empty search-path entry is the current directory
@@ -112,6 +140,11 @@ function codeEntry(w: Walker, entry: string, name: string, why: string, sh: Shel
     return;
   }
   for (const p of placed) {
+    const rec = w.writeInfo(p.path);
+    if (rec) {
+      w.unmodelled(sc, source, name, `${why}; \`${p.path}\` is written by \`${rec.by}\` in this same command`, command);
+      continue;
+    }
     if (p.locus === "system") continue; // installed code
     const kind: Kind = p.locus === "worktree" ? "project-code" : "foreign-code";
     w.other("exec", p.locus, p.path, kind, source, `${why} (\`${entry}\`)`, command);

@@ -8,6 +8,7 @@ export const ENV_EFFECTS = [
   "program",
   "code-file",
   "code-path",
+  "shell-file",
   "options",
   "unmodelled",
   "path",

@@ -537,6 +537,11 @@ function external(w: Walker, inv: Invocation, sh: Shell, sc: Scope, idx: number,
     if (e.type === "other") {
       w.other(e.op, e.locus, e.target, e.kind, s, e.why, idx);
       if (e.op === "net-fetch") fetched = true;
+      // Inline code carried in an argument: literal evidence in it counts (DESIGN "Trusted code").
+      if (e.op === "exec" && e.kind === "inline-code") {
+        const code = e.argIndex >= 0 ? argv[e.argIndex] : null;
+        if (code) w.inlineEvidence(code, sh, sc, s, idx, bases);
+      }
       continue;
     }
     const glob = e.glob || (e.argIndex >= 0 && inv.items[e.argIndex]?.glob === true && inv.items[e.argIndex]?.value === e.path);

@@ -42,9 +42,25 @@ export function fakeInterpret(argv: ArgWord[]): Interpretation {
   const flags = argv.slice(1).filter((a): a is string => a !== null && a.startsWith("-"));
   const has = (f: string) => flags.some((x) => x === f || (/^-[a-zA-Z]+$/.test(x) && x.includes(f.slice(1))));
   switch (name) {
+    case "head": {
+      const rest = argv.slice(1).filter((a, i, all) => !(a !== null && a.startsWith("-")) && !(i > 0 && all[i - 1] === "-c"));
+      return known(name, rest.map((v) => p("read", v, argv.indexOf(v))));
+    }
+    case "sort": {
+      const o = argv.indexOf("-o");
+      const files = ops.filter((x) => x.i !== o + 1);
+      return known(name, [...files.map((x) => p("read", x.v, x.i)), ...(o >= 0 ? [p("write", argv[o + 1] ?? null, o + 1)] : [])]);
+    }
+    case "sed": {
+      const inPlace = flags.some((f) => f.startsWith("-i"));
+      const files = ops.slice(1);
+      return known(name, files.map((x) => p(inPlace ? "write" : "read", x.v, x.i)));
+    }
+    case "tar":
+      if (argv.some((a) => a === null || /^--(to-command|checkpoint-action|use-compress-program|rsh-command|info-script|new-volume-script)/.test(a) || a === "-I")) return { known: false, reason: "tar option that runs a program", argIndex: 1 };
+      return known(name);
     case "ls":
     case "cat":
-    case "head":
     case "wc":
     case "stat":
       return known(name, ops.map((o) => p("read", o.v, o.i)));
@@ -98,6 +114,7 @@ export function fakeInterpret(argv: ArgWord[]): Interpretation {
       let i = 1;
       while (i < argv.length && argv[i] !== null && !argv[i]!.startsWith("-")) effects.push(p("read", argv[i]!, i++, { recursive: true }));
       for (; i < argv.length; i++) {
+        if (argv[i] === "-fprint" || argv[i] === "-fprintf" || argv[i] === "-fls") effects.push(p("write", argv[i + 1] ?? null, i + 1));
         if (argv[i] === "-delete") effects.push(...effects.filter((e) => e.type === "path").map((e) => ({ ...(e as Extract<AbstractEffect, { type: "path" }>), op: "delete" as const })));
         if (argv[i] === "-exec") {
           const end = argv.indexOf(";", i);
@@ -123,22 +140,51 @@ export function fakeInterpret(argv: ArgWord[]): Interpretation {
       return known(name, [], [], { execsStdin: { kind: "inline-code", why: `\`${name}\` runs code from stdin` } });
     }
     case "curl": {
-      const effects: AbstractEffect[] = ops.map((o) => ({ type: "other" as const, op: "net-fetch" as const, locus: "none" as const, target: o.v ?? "?", kind: "literal-url" as const, argIndex: o.i, why: "fetches" }));
-      const o = argv.indexOf("-o");
-      if (o >= 0) effects.push(p("write", argv[o + 1] ?? null, o + 1));
+      const skip = new Set<number>();
+      const effects: AbstractEffect[] = [];
+      for (let i = 1; i < argv.length; i++) {
+        if (argv[i] === "-o") {
+          effects.push(p("write", argv[i + 1] ?? null, i + 1));
+          skip.add(i + 1);
+        }
+        if (argv[i] === "-d" || argv[i] === "--data" || argv[i] === "-T") {
+          const d = argv[i + 1] ?? null;
+          skip.add(i + 1);
+          effects.push({ type: "other", op: "net-send", locus: "none", target: "upload", argIndex: i, why: "sends data" });
+          if (d === null || d.startsWith("@") || argv[i] === "-T") effects.push(p("read", d === null ? null : d.replace(/^@/, ""), i + 1));
+        }
+      }
+      for (const o of ops) {
+        if (skip.has(o.i)) continue;
+        effects.push({ type: "other", op: "net-fetch", locus: "none", target: o.v ?? "<dynamic url>", kind: o.v === null ? "computed-url" : "literal-url", argIndex: o.i, why: "fetches" });
+      }
       return known(name, effects);
     }
     case "git": {
       let i = 1;
       let cwd: string | null | undefined;
-      if (argv[1] === "-C") {
-        cwd = argv[2] ?? null;
-        i = 3;
+      for (;;) {
+        if (argv[i] === "-C") {
+          cwd = argv[i + 1] ?? null;
+          i += 2;
+        } else if (argv[i] === "-c") {
+          const kv = argv[i + 1] ?? null;
+          if (kv === null || !/^(user\.|color\.|core\.quotepath)/.test(kv)) return { known: false, reason: `git -c ${kv ?? "<dynamic>"} may run code`, argIndex: i + 1 };
+          i += 2;
+        } else break;
       }
       const sub = argv[i];
       const effects: AbstractEffect[] = [];
-      if (sub === "status" || sub === "log" || sub === "diff") effects.push(p("read", ".", -1, { recursive: true }));
-      else if (sub === "add" || sub === "commit") effects.push(p("write", ".git/index", -1));
+      if (sub === "status" || sub === "log" || sub === "diff") {
+        effects.push(p("read", ".", -1, { recursive: true }));
+        for (let k = i; k < argv.length; k++) {
+          const a = argv[k];
+          if (a === null || a === undefined) return { known: false, reason: "dynamic git argument", argIndex: k };
+          if (a.startsWith("--output=")) effects.push(p("write", a.slice(9), k));
+          if (a === "--ext-diff" || a.startsWith("--pre")) return { known: false, reason: `git ${a}`, argIndex: k };
+        }
+      } else if (sub === "add" || sub === "commit") effects.push(p("write", ".git/index", -1));
+      else if (sub === "ls-remote") effects.push({ type: "other", op: "net-fetch", locus: "none", target: argv[i + 1] ?? "?", kind: "literal-url", argIndex: i + 1, why: "lists a remote" });
       else return { known: false, reason: `unknown git subcommand ${sub}`, argIndex: i };
       return known(`git ${sub}`, effects, [], cwd !== undefined ? { cwdOverride: cwd } : {});
     }
