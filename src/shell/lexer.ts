@@ -85,6 +85,8 @@ export abstract class Lexer {
   pending: PendingHeredoc[] = [];
   /** Here-documents of enclosing levels still waiting for their body. */
   outerPending = 0;
+  /** Position where `time` is a plain word (first token of a substitution). */
+  noTimeKeywordAt = -1;
 
   // Literal accumulator for the word being read.
   private litVal = "";
@@ -661,7 +663,19 @@ export abstract class Lexer {
     const saveOuter = this.outerPending;
     this.outerPending += savePending.length;
     this.pending = [];
+    // bash 5.2 does not take `time` as a keyword when it is the first token on the line of
+    // `$(`, `<(` or `>(` (`$(time (ls))` is a syntax error, `$(time ls)` runs the command time).
+    const saveNoTime = this.noTimeKeywordAt;
+    let j = this.i;
+    while (j < this.n) {
+      const ch = this.src.charCodeAt(j);
+      if (ch === C.SP || ch === C.TAB) j++;
+      else if (ch === C.BS && this.c(j + 1) === C.NL) j += 2;
+      else break;
+    }
+    this.noTimeKeywordAt = j;
     const body = this.parseSubstList();
+    this.noTimeKeywordAt = saveNoTime;
     if (this.c(this.i) !== C.RP) {
       if (this.i >= this.n) this.fail(code, msg, pos);
       this.fail("unexpected-token", `unexpected '${this.src[this.i]}' inside substitution started here`, this.i);

@@ -283,7 +283,7 @@ export class Parser extends Lexer {
         this.i++;
         negated = !negated;
         this.skipBlanks();
-      } else if (w === "time") {
+      } else if (w === "time" && this.i !== this.noTimeKeywordAt) {
         // `time time a` times `a` twice in bash: the keyword may repeat.
         this.i += 4;
         this.skipBlanks();
@@ -372,7 +372,7 @@ export class Parser extends Lexer {
       case "select": return this.parseSelect();
       case "case": return this.parseCase();
       case "[[": return this.parseTest();
-      case "time": case "function": case "coproc": return null; // handled by the caller
+      case "time": case "function": case "coproc": return null; // handled by the caller (or a plain word)
       default: this.unexpected();
     }
   }

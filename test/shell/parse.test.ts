@@ -36,6 +36,12 @@ describe("lists and pipelines", () => {
   it("takes -p then -- as options of time", () => {
     expect(argvs("time -p -- echo a; time -- b; time -- -p c; time -p -p d")).toEqual([["echo", "a"], ["b"], ["-p", "c"], ["-p", "d"]]);
   });
+  it("treats time as a plain word as the first token of $( <( >( (bash 5.2)", () => {
+    expect(argvs("echo $(time ls) $( time -p ls) $(\ntime ls) $(a && time b)")).toEqual([["echo", null, null, null, null], ["time", "ls"], ["time", "-p", "ls"], ["ls"], ["a"], ["b"]]);
+    expect(() => parse("echo $(time (ls))")).toThrow();
+    expect(() => parse("echo <(time { ls; })")).toThrow();
+    expect(() => parse("echo $(! time (ls))")).not.toThrow();
+  });
   it("treats time after a pipe as a plain command word", () => {
     expect(argvs("a | time b")).toEqual([["a"], ["time", "b"]]);
   });
