@@ -17,7 +17,7 @@ const seconds = ((performance.now() - t0) / 1000).toFixed(1);
 console.log(JSON.stringify({ ...report, triaged: undefined, unsafe: report.unsafe.length, seconds }, null, 2));
 const classes = new Map<string, number>();
 for (const t of report.triaged) {
-  const cls = t.verdict === "reference-error" ? classify(known, t) : null;
+  const cls = t.verdict === "parser-bug" ? null : classify(known, t);
   if (cls) {
     classes.set(cls.id, (classes.get(cls.id) ?? 0) + 1);
     continue;

@@ -251,13 +251,18 @@ function redirectArb(inline: boolean): fc.Arbitrary<Frag> {
 
 // ---------- commands ----------
 
-// Array assignments are rare before a command word (legal in bash, but odd, and mvdan-sh rejects them).
-const assignArb = (depth: number): fc.Arbitrary<Frag> =>
-  fc.oneof(
+/**
+ * Assignments. Array forms only where no command word follows (`arr=(a b)` alone): before a
+ * command bash accepts but ignores them, agents do not write them, and mvdan-sh rejects them.
+ */
+function assignArb(depth: number, arrays: boolean): fc.Arbitrary<Frag> {
+  const forms: fc.WeightedArbitrary<Frag>[] = [
     { weight: 8, arbitrary: fc.tuple(pick(VAR_NAMES), pick(["=", "+="]), wordArb(depth)).map(([n, op, w]) => cat(frag(n + op), w)) },
     { weight: 8, arbitrary: fc.tuple(pick(VAR_NAMES), pick(["", "1", "$(pwd)", "'a b'", "~/x"])).map(([n, v]) => frag(n + "=" + v)) },
-    { weight: 1, arbitrary: pick(["arr=(a b 'c d')", "arr+=(x)", "arr[0]=y", "a[$i]=z", "m=([k]=v)"]).map((t) => frag(t)) },
-  );
+  ];
+  if (arrays) forms.push({ weight: 4, arbitrary: pick(["arr=(a b 'c d')", "arr+=(x)", "arr[0]=y", "a[$i]=z", "m=([k]=v)"]).map((t) => frag(t)) });
+  return fc.oneof(...forms);
+}
 
 function argsFor(name: string, depth: number): fc.Arbitrary<Frag[]> {
   const sub = SUBCOMMANDS[name];
@@ -274,18 +279,18 @@ const HEADS_SPECIAL = ["/bin/rm", "./scripts/x.sh", "command", "builtin", "exec"
 
 function simpleCommandArb(depth: number, inline: boolean): fc.Arbitrary<Frag> {
   const head = fc.oneof(
-    { weight: 40, arbitrary: pick(COMMAND_NAMES) },
+    { weight: 120, arbitrary: pick(COMMAND_NAMES) },
     // quoted or escaped command names, and builtins that run or declare things
-    { weight: 3, arbitrary: pick(COMMAND_NAMES.filter((c) => c !== "[")).chain((c) => quotedLiteral(c)) },
-    { weight: 6, arbitrary: pick(HEADS_SPECIAL) },
+    { weight: 9, arbitrary: pick(COMMAND_NAMES.filter((c) => c !== "[")).chain((c) => quotedLiteral(c)) },
+    { weight: 18, arbitrary: pick(HEADS_SPECIAL) },
     // `let` takes arithmetic, not words: rare in agent commands, so rare here.
     { weight: 1, arbitrary: fc.constant("let") },
   );
   const withArgs = head.chain((h) => argsFor(h, depth).map((args) => [frag(h), ...args]));
   return fc
     .tuple(
-      fc.oneof({ weight: 4, arbitrary: fc.constant([] as Frag[]) }, { weight: 1, arbitrary: fc.array(assignArb(depth), { minLength: 1, maxLength: 2 }) }),
-      fc.oneof({ weight: 12, arbitrary: withArgs }, { weight: 1, arbitrary: fc.constant([] as Frag[]) }),
+      fc.oneof({ weight: 4, arbitrary: fc.constant([] as Frag[]) }, { weight: 1, arbitrary: fc.array(assignArb(depth, false), { minLength: 1, maxLength: 2 }) }),
+      fc.oneof({ weight: 12, arbitrary: withArgs }, { weight: 1, arbitrary: fc.array(assignArb(depth, true), { minLength: 1, maxLength: 2 }) }),
       fc.oneof({ weight: 3, arbitrary: fc.constant([] as Frag[]) }, { weight: 2, arbitrary: fc.array(redirectArb(inline), { minLength: 1, maxLength: 2 }) }),
       fc.boolean(),
     )
