@@ -29,7 +29,12 @@ export async function runCheck(args: readonly string[], io: Io, sub: "check" | "
     v = c.classify(a.command, resolved.ctx);
     if (sub === "explain") explainText = c.explain ? c.explain(v) : renderExplain(v, a.command);
   } catch (e) {
-    // Not a usage problem and not a verdict: report it, and it is not approved.
+    // A broken data file of the install (registry, regions) is a configuration problem (2);
+    // anything else is a bug: reported, and not approved (1).
+    if (e instanceof Error && e.name === "DataFileError") {
+      io.err(`shellfence: data file error: ${e.message}\n`);
+      return 2;
+    }
     io.err(`shellfence: internal error: ${(e as Error).message}; not approved\n`);
     return 1;
   }

@@ -22,8 +22,8 @@ export async function runHook(io: Io): Promise<number> {
     const { settings, ctx } = await resolveRun({ cwd: input.cwd, roots: [], env: io.env, home: io.home, ...(shell ? { shell } : {}) });
     const { classify } = await (io.classifier ?? loadClassifier)();
     const v = classify(input.command, ctx);
-    // Only the exact string "allow" approves.
-    const decision = v.decision === "allow" ? "allow" : "ask";
+    // Only the exact string "allow", for the level we asked about, approves.
+    const decision = v.decision === "allow" && v.configuredLevel === settings.level ? "allow" : "ask";
     const out = claudeOutput({ decision, reason: shortWhy(v) }, settings.onDeny);
     if (out !== null) io.out(out + "\n");
     return 0;
@@ -38,6 +38,7 @@ function decline(io: Io, why: string): number {
 }
 
 function errorLine(e: unknown): string {
-  if (e instanceof Error) return e.name === "DataFileError" ? `config error: ${e.message}` : `internal error: ${e.message}`;
+  // DataFileError: the user's config, a repo's .shellfence.toml, or the install's registry/regions.
+  if (e instanceof Error) return e.name === "DataFileError" ? `data file error: ${e.message}` : `internal error: ${e.message}`;
   return `internal error: ${String(e)}`;
 }

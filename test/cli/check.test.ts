@@ -86,6 +86,23 @@ describe("shellfence check", () => {
   });
 });
 
+describe("classifier failures", () => {
+  const failing = (e: Error) => async () => ({
+    classify: () => {
+      throw e;
+    },
+  });
+  it("exits 2 on a broken data file and 1 on a bug, never 0", async () => {
+    const dataErr = Object.assign(new Error("/r/registry/x.toml:3: bad"), { name: "DataFileError" });
+    const io1 = makeIo({ home: t.dir, classifier: failing(dataErr) });
+    expect(await run(["check", "ls"], io1)).toBe(2);
+    expect(io1.stderr.join("")).toMatch(/x\.toml:3/);
+    const io2 = makeIo({ home: t.dir, classifier: failing(new Error("boom")) });
+    expect(await run(["check", "ls"], io2)).toBe(1);
+    expect(io2.stderr.join("")).toMatch(/internal error: boom/);
+  });
+});
+
 describe("shellfence explain", () => {
   it("shows each command, its base, effects with loci, and the reasons", async () => {
     const r = await cli(["explain", "git status"]);

@@ -102,6 +102,18 @@ describe("shellfence hook", () => {
     expect(io.stderr.join("")).toMatch(/internal error: boom/);
   });
 
+  it("does not approve a verdict for another level than the configured one", async () => {
+    const io = makeIo({
+      stdin: payload(),
+      home: t.dir,
+      classifier: async () => ({
+        classify: () => ({ decision: "allow", level: "reader", configuredLevel: "yolo", reasons: [], effects: [], commands: [] }),
+      }),
+    });
+    await runHook(io);
+    expect(io.stdout.join("")).toBe("");
+  });
+
   it("approves only the exact decision \"allow\"", async () => {
     const io = makeIo({
       stdin: payload(),
