@@ -139,9 +139,9 @@ function splitNames(key: string): string[] {
 }
 
 function placeFlag(node: CNode, name: string, flag: CFlag, path: string, fail: (p: string) => never): void {
-  if (name.startsWith("--") && name.length > 2) node.long.set(name, flag);
+  if (/^[-+@].*\*$/.test(name)) node.prefixFlags.push([name.slice(0, -1), flag]);
+  else if (name.startsWith("--") && name.length > 2) node.long.set(name, flag);
   else if (name === "-NUM") node.numFlag = flag;
-  else if (/^[-+].+\*$/.test(name)) node.prefixFlags.push([name.slice(0, -1), flag]);
   else if (/^[-+].$/.test(name)) node.short.set(name, flag);
   else if (/^[-+].{2,}$/.test(name)) node.wordFlags.set(name, flag);
   else fail(`\`${path}\` has a flag key \`${name}\` that is not a flag name (use -x, --long, -word, -D* or -NUM).`);

@@ -292,6 +292,12 @@ function parseFlagWord(node: CNode, argv: ArgWord[], i: number, parsed: Parsed, 
     try {
       hit = lookupLong(node, name, i);
     } catch (e) {
+      // `--add-opens=...`-style prefix flags, then lax nodes' operands.
+      const word = lookupWord(node, w);
+      if (word) {
+        push(word[0], word[1], w, undefined, -1);
+        return i;
+      }
       if (node.lax) return -1;
       throw e;
     }

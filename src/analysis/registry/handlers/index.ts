@@ -5,7 +5,7 @@ import { find } from "./find.ts";
 import { git, gitClone, gitConfig, gitRefs } from "./git.ts";
 import { node, python, scriptInterp, shell } from "./interp.ts";
 import { curl, remoteCopy, rsyncShell, ssh, wget } from "./net.ts";
-import { dd, fd, jq } from "./misc.ts";
+import { dd, fd, jq, pipInstall, tasks } from "./misc.ts";
 import { sed } from "./sed.ts";
 import { tar } from "./tar.ts";
 import { env, joinScript, parallel, printenv, privilege, shopt, xargs } from "./wrappers.ts";
@@ -38,6 +38,8 @@ export const HANDLERS: Record<string, Handler> = {
   jq,
   fd,
   dd,
+  "pip-install": pipInstall,
+  tasks,
 };
 
 export const HANDLER_NAMES: ReadonlySet<string> = new Set(Object.keys(HANDLERS));

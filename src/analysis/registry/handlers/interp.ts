@@ -72,7 +72,7 @@ export const python: Handler = {
 /** node/bun/deno-like: `-e`/`-p` code, `--test` files, `--check` reads, else a script or stdin. */
 export const node: Handler = {
   post(ctx, nd, _argv, parsed, modes) {
-    if (hasAny(parsed, ["-v", "--version", "-h", "--help"])) return;
+    if (parsed.sub || hasAny(parsed, ["-v", "--version", "-h", "--help"])) return;
     if (modes.has("code") || modes.has("test") || modes.has("check")) return;
     const first = parsed.operands[0];
     if (!first || first.value === "-" || modes.has("interactive")) {
@@ -84,7 +84,7 @@ export const node: Handler = {
 /** perl/ruby/php/lua: with `-e` code the operands are data files; else the first is the script. */
 export const scriptInterp: Handler = {
   post(ctx, nd, _argv, parsed, modes) {
-    if (hasAny(parsed, ["-v", "--version", "-h", "--help", "-V"])) return;
+    if (parsed.sub || hasAny(parsed, ["-v", "--version", "-h", "--help", "-V"])) return;
     if (modes.has("code") || modes.has("check")) return;
     const first = parsed.operands[0];
     if (!first || first.value === "-") {

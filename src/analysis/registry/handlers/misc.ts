@@ -98,3 +98,28 @@ export const dd: Handler = {
     }
   },
 };
+
+/** pip install: `--only-binary` keeps build code from running only when it covers every package. */
+export const pipInstall: Handler = {
+  post(ctx, _node, _argv, parsed, modes) {
+    if (!modes.has("binary")) return;
+    const all = parsed.flags.filter((f) => f.name === "--only-binary").every((f) => f.value === ":all:");
+    if (!all) {
+      ctx.out.effects.push({ type: "other", op: "exec", locus: "none", target: "package builds", kind: "downloaded-code", argIndex: -1, why: "--only-binary does not cover every package: source builds may run" });
+    }
+  },
+};
+
+const PUBLISHING = /(^|[:-])(deploy|publish|upload|release)/i;
+
+/** make/mvn/gradle: a target or task named like deploy/publish/upload/release sends data out. */
+export const tasks: Handler = {
+  post(ctx, node, _argv, parsed) {
+    for (const o of parsed.operands) {
+      if (o.value === null) throw new Unknown(`a dynamic \`${node.path}\` target or task`, o.index);
+      if (PUBLISHING.test(o.value) && !o.value.includes("=")) {
+        ctx.out.effects.push({ type: "other", op: "net-send", locus: "none", target: o.value, argIndex: o.index, why: `the \`${o.value}\` task publishes or uploads` });
+      }
+    }
+  },
+};
