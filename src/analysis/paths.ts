@@ -89,16 +89,17 @@ export function resolvePath(fs: FsLike | null, base: string, rel: string, follow
 
 /** The literal directory prefix of a glob pattern (the part before the first segment with a glob character). */
 export function globPrefix(pattern: string): { prefix: string; dotdot: boolean } {
+  // Patterns escape quoted special characters with a backslash (`"a*"` is `a\*`).
   const segs = pattern.split("/");
   const out: string[] = [];
   let dotdot = false;
   for (const s of segs) {
-    if (/[*?[]/.test(s)) {
+    if (/(^|[^\\])[*?[(]/.test(s)) {
       // `.*` / `.?` can match `..` in bashes before 5.2's globskipdots: cover the parent too.
-      if (/^\.[*?]/.test(s) || /^\.\[/.test(s)) dotdot = true;
+      if (/^\.[*?[]/.test(s)) dotdot = true;
       break;
     }
-    out.push(s);
+    out.push(s.replace(/\\(.)/g, "$1"));
   }
   const prefix = out.join("/");
   return { prefix: prefix === "" ? (pattern.startsWith("/") ? "/" : ".") : prefix, dotdot };

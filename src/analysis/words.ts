@@ -3,6 +3,7 @@
 // Every other expansion makes the word dynamic. Characters are tracked as active (unquoted,
 // subject to brace/tilde/glob) or inert (quoted or escaped).
 import type { Heredoc, Word, WordPart } from "../shell/ast.ts";
+import { expandWord as shellExpandWord, type WordContext } from "../shell/word.ts";
 
 export interface Field {
   text: string;
@@ -203,7 +204,30 @@ function isAssignmentLike(w: Ch[]): boolean {
   return i > 0 && /[A-Za-z_]/.test(w[0]!.c) && w[i]?.active === true && w[i]!.c === "=";
 }
 
+/**
+ * A word's fields through the shell front end's word model (fuzzed against bash). A word that
+ * is only a process substitution becomes its /dev/fd path (a stream, whatever the number).
+ */
 export function expandWord(word: Word, env: WordEnv): Expansion {
+  if (word.parts.length === 1 && word.parts[0]!.type === "ProcSubst") return { kind: "fields", fields: [{ text: "/dev/fd/63", glob: false }] };
+  const ctx: WordContext = env.home === null ? {} : env.defaultIfs || !/[\s]/.test(env.home) ? { home: env.home, env: { HOME: env.home } } : { home: env.home };
+  const e = shellExpandWord(word, ctx);
+  if (e.kind === "static") return { kind: "fields", fields: e.fields.map((text) => ({ text, glob: false })) };
+  if (e.kind === "glob") return { kind: "fields", fields: e.patterns.map((text) => ({ text, glob: hasUnescapedGlob(text) })) };
+  return { kind: "dynamic", why: e.reasons.map((r) => r.why).join("; ") || "dynamic" };
+}
+
+function hasUnescapedGlob(p: string): boolean {
+  for (let i = 0; i < p.length; i++) {
+    const c = p[i];
+    if (c === "\\") i++;
+    else if (c === "*" || c === "?" || c === "[" || c === "(") return true;
+  }
+  return false;
+}
+
+/** The previous, local expansion (kept for assignment values, which need the SELF marker). */
+export function expandWordLocal(word: Word, env: WordEnv): Expansion {
   try {
     const chars: Ch[] = [];
     collect(word.parts, false, env, chars);

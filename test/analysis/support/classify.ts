@@ -25,9 +25,25 @@ export interface FakeCtx {
   env?: Record<string, string | undefined>;
 }
 
+const cache = new Map<string, { ctx: ReturnType<typeof buildContext>; compiled: ReturnType<typeof compileRegions> }>();
+const fsIds = new WeakMap<object, number>();
+let nextFsId = 1;
+
+function prepared(c: FakeCtx) {
+  if (c.fs && !fsIds.has(c.fs)) fsIds.set(c.fs, nextFsId++);
+  const key = JSON.stringify([c.cwd, c.roots, c.home, c.tmp, c.env?.CLAUDE_PROJECT_DIR, c.fs ? fsIds.get(c.fs) : null]);
+  let hit = cache.get(key);
+  if (!hit) {
+    const ctx = buildContext({ cwd: c.cwd, roots: c.roots, home: c.home, tmp: c.tmp ?? ["/tmp"], env: c.env ?? {}, fs: c.fs });
+    hit = { ctx, compiled: compileRegions(regions, { home: ctx.home, roots: ctx.anchors.roots, tmp: ctx.anchors.tmp }) };
+    if (cache.size > 200) cache.clear();
+    cache.set(key, hit);
+  }
+  return hit;
+}
+
 export function classifyFake(command: string, c: FakeCtx): Verdict {
-  const ctx = buildContext({ cwd: c.cwd, roots: c.roots, home: c.home, tmp: c.tmp ?? ["/tmp"], env: c.env ?? {}, fs: c.fs });
-  const compiled = compileRegions(regions, { home: ctx.home, roots: ctx.anchors.roots, tmp: ctx.anchors.tmp });
+  const { ctx, compiled } = prepared(c);
   const a = analyze(command, { parse, interpret: fakeInterpret, vectors, regions: compiled, ctx, shell: c.shell ?? "bash" }, c.env ?? {});
   return decide(levels, c.level ?? "developer", command, a.effects, a.commands, {
     command,
