@@ -20,6 +20,9 @@ export interface CachedObservation {
   key: string;
   command: string;
   status: number;
+  /** Stub paths requested (ObserveOptions.plant) and those honoured. */
+  plant?: string[];
+  planted?: string[];
   bashVersion: string;
   valid: boolean;
   syntaxError?: string;
@@ -37,15 +40,18 @@ export interface CachedObservation {
   limitHit: boolean;
 }
 
-export function cacheKey(bashVersion: string, status: number, command: string): string {
-  return createHash("sha256").update(`${bashVersion}\0${status}\0${command}`).digest("hex").slice(0, 24);
+/** `plant`: the stub paths requested for the run (they change what bash can run). */
+export function cacheKey(bashVersion: string, status: number, command: string, plant: string[] = []): string {
+  const p = plant.length ? `\0plant:${[...plant].sort().join("\0")}` : "";
+  return createHash("sha256").update(`${bashVersion}\0${status}\0${command}${p}`).digest("hex").slice(0, 24);
 }
 
-export function compact(o: ArgvObservation): CachedObservation {
+export function compact(o: ArgvObservation, plant: string[] = []): CachedObservation {
   return {
-    key: cacheKey(o.bashVersion, o.status, o.command),
+    key: cacheKey(o.bashVersion, o.status, o.command, plant),
     command: o.command,
     status: o.status,
+    ...(plant.length ? { plant: [...plant].sort(), planted: o.planted } : {}),
     bashVersion: o.bashVersion,
     valid: o.valid,
     ...(o.syntaxError !== undefined ? { syntaxError: o.syntaxError } : {}),

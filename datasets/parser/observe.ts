@@ -7,6 +7,7 @@
 import { bashFacts, observeMany } from "../../oracle/argv/index.ts";
 import { CORPUS_OBSERVE_OPTIONS, loadCorpus } from "./corpus.ts";
 import { STATUSES, cacheKey, compact, loadCache, saveCache, type CachedObservation } from "./cache.ts";
+import { plantsFor } from "./plants.ts";
 
 const all = process.argv.includes("--all");
 const corpus = loadCorpus();
@@ -16,7 +17,7 @@ const keep = new Map<string, CachedObservation>();
 const todo: { command: string; status: number }[] = [];
 for (const e of corpus) {
   for (const status of STATUSES) {
-    const key = cacheKey(version, status, e.command);
+    const key = cacheKey(version, status, e.command, plantsFor(e.command));
     const hit = cache.get(key);
     if (hit && !all) keep.set(key, hit);
     else todo.push({ command: e.command, status });
@@ -25,9 +26,9 @@ for (const e of corpus) {
 const started = performance.now();
 for (const status of STATUSES) {
   const cmds = todo.filter((t) => t.status === status).map((t) => t.command);
-  const obs = await observeMany(cmds, { ...CORPUS_OBSERVE_OPTIONS, status });
+  const obs = await observeMany(cmds, { ...CORPUS_OBSERVE_OPTIONS, status }, 2, (cmd) => ({ plant: plantsFor(cmd) }));
   for (const o of obs) {
-    const c = compact(o);
+    const c = compact(o, plantsFor(o.command));
     keep.set(c.key, c);
   }
 }

@@ -3,7 +3,7 @@
 
 import { spawn, execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtemp, mkdir, open, readFile, readdir, rm, writeFile, lstat } from "node:fs/promises";
+import { chmod, copyFile, lstat, mkdir, mkdtemp, open, readFile, readdir, realpath, rm, stat, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -101,7 +101,78 @@ function killGroup(pgid: number): void {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function listTree(dir: string, rel: string, skip: Set<string>, out: string[]): Promise<void> {
+/**
+ * An executable stand-in for a program named by a path (`./gradlew`, `/usr/bin/python3`): bash
+ * never calls command_not_found_handle for those, so the oracle plants this stub where the
+ * caller says such a program will be looked for. It hands over to handler.pl with argv[0] as
+ * bash passed it; perl's own script fd is close-on-exec, so the handler sees the command's fds.
+ */
+function stubScript(cfg: { log: string; counter: string; maxCommands: number; status: number; stdinMax: number; stdinWaitSec: number }): string {
+  const q = (x: string | number) => `'${String(x).replace(/\\/g, "\\\\").replace(/'/g, "\\'")}'`;
+  return [
+    "#!/usr/bin/perl",
+    "delete @ENV{qw(PERL5OPT PERL5LIB PERL5DB PERLLIB PERLIO LD_PRELOAD LD_LIBRARY_PATH LD_AUDIT)}; $ENV{PERL_UNICODE} = 0;",
+    `exec {'${PERL}'} '${PERL}', ${[HANDLER, cfg.log, cfg.counter, cfg.maxCommands, cfg.status, cfg.stdinMax, cfg.stdinWaitSec].map(q).join(", ")}, '--', $0, @ARGV;`,
+    "",
+  ].join("\n");
+}
+
+interface Planted {
+  /** Absolute paths of stubs inside the temp root, and directories made for them. */
+  files: Set<string>;
+  dirs: Set<string>;
+  /** `--ro-bind stub target` pairs for absolute targets (bubblewrap only). */
+  binds: [string, string][];
+  /** The plant requests honoured, as given. */
+  done: string[];
+}
+
+/** Real paths of the programs the harness runs: never stubbed. */
+const HARNESS_FILES = new Set<string>();
+async function harnessFiles(): Promise<void> {
+  if (HARNESS_FILES.size) return;
+  for (const f of [BASH, PERL, BWRAP, HANDLER]) HARNESS_FILES.add(await realpath(f).catch(() => f));
+}
+
+async function plantStubs(requests: string[], layout: RunLayout, stubPath: string, sandbox: "bwrap" | "none"): Promise<Planted> {
+  await harnessFiles();
+  const planted: Planted = { files: new Set(), dirs: new Set(), binds: [], done: [] };
+  for (const req of [...new Set(requests)]) {
+    if (!req.includes("/")) continue;
+    if (path.isAbsolute(req)) {
+      // Only over an existing regular file, only inside the sandbox's own mount namespace, and
+      // never over what the harness itself runs (bash, perl, the handler).
+      if (sandbox !== "bwrap") continue;
+      const st = await stat(req).catch(() => null);
+      if (!st?.isFile()) continue;
+      const real = await realpath(req).catch(() => req);
+      if (HARNESS_FILES.has(real)) continue;
+      planted.binds.push([stubPath, req]);
+      planted.done.push(req);
+      continue;
+    }
+    const abs = path.resolve(layout.work, req);
+    if (!abs.startsWith(layout.work + "/") || req.endsWith("/")) continue;
+    let dir = path.dirname(abs);
+    const made: string[] = [];
+    while (dir !== layout.work && !(await stat(dir).catch(() => null))) {
+      made.unshift(dir);
+      dir = path.dirname(dir);
+    }
+    for (const d of made) {
+      await mkdir(d);
+      planted.dirs.add(d);
+    }
+    if (await stat(abs).catch(() => null)) continue;
+    await copyFile(stubPath, abs);
+    await chmod(abs, 0o755);
+    planted.files.add(abs);
+    planted.done.push(req);
+  }
+  return planted;
+}
+
+async function listTree(dir: string, rel: string, skip: Set<string>, out: string[], hideDirs: Set<string> = new Set()): Promise<void> {
   let entries: string[];
   try {
     entries = await readdir(dir);
@@ -114,8 +185,8 @@ async function listTree(dir: string, rel: string, skip: Set<string>, out: string
     const r = rel ? `${rel}/${name}` : name;
     const st = await lstat(abs).catch(() => null);
     if (st?.isDirectory()) {
-      out.push(`${r}/`);
-      await listTree(abs, r, skip, out);
+      if (!hideDirs.has(abs)) out.push(`${r}/`);
+      await listTree(abs, r, skip, out, hideDirs);
     } else {
       out.push(r);
     }
@@ -146,6 +217,9 @@ export async function observeArgv(command: string, opts: ObserveOptions = {}): P
     const log = path.join(hidden, "log");
     const counter = path.join(hidden, "count");
     const script = buildScript(command, facts.builtins, { ...cfg, log, counter });
+    const stubPath = path.join(hidden, "stub");
+    await writeFile(stubPath, stubScript({ ...cfg, log, counter }), { mode: 0o755 });
+    const planted = await plantStubs(cfg.plant ?? [], layout, stubPath, sandbox);
     const baseEnv: Record<string, string> = {
       PATH: path.join(root, "bin"),
       HOME: ORACLE_HOME,
@@ -155,7 +229,7 @@ export async function observeArgv(command: string, opts: ObserveOptions = {}): P
     const bashArgs = ["--norc", "--noprofile", "-c", script];
     const [file, args] =
       sandbox === "bwrap"
-        ? [BWRAP, ["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--bind", root, root, "--unshare-net", "--die-with-parent", "--chdir", layout.work, "--", BASH, ...bashArgs]]
+        ? [BWRAP, ["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", ...planted.binds.flatMap(([src, dst]) => ["--ro-bind", src, dst]), "--bind", root, root, "--unshare-net", "--die-with-parent", "--chdir", layout.work, "--", BASH, ...bashArgs]]
         : [BASH, bashArgs];
 
     const syntax = checkSyntax(command, cfg.timeoutMs);
@@ -208,7 +282,14 @@ export async function observeArgv(command: string, opts: ObserveOptions = {}): P
 
     const createdFiles: string[] = [];
     const skip = new Set([layout.work, layout.tmp, layout.stdin, layout.stdout, layout.stderr, hidden, path.join(root, "bin")]);
-    await listTree(layout.work, "", new Set(), createdFiles);
+    // A planted stub the command overwrote (`cat > run.sh`) is the command's file again.
+    const stubText = await readFile(stubPath);
+    const untouched = new Set<string>();
+    for (const f of planted.files) {
+      const now = await readFile(f).catch(() => null);
+      if (now && now.equals(stubText)) untouched.add(f);
+    }
+    await listTree(layout.work, "", untouched, createdFiles, planted.dirs);
     const outside: string[] = [];
     await listTree(root, "", skip, outside);
     createdFiles.push(...outside.map((p) => `../${p}`));
@@ -231,6 +312,7 @@ export async function observeArgv(command: string, opts: ObserveOptions = {}): P
       stdout,
       stderr,
       status: cfg.status,
+      planted: planted.done,
       bashVersion: facts.version,
       sandbox,
       durationMs: Math.round(performance.now() - started),
@@ -240,14 +322,22 @@ export async function observeArgv(command: string, opts: ObserveOptions = {}): P
   }
 }
 
-/** Many commands, at most `concurrency` (default 2: the machine has 2 cores) at a time, results in input order. */
-export async function observeMany(commands: string[], opts: ObserveOptions = {}, concurrency = 2): Promise<ArgvObservation[]> {
+/**
+ * Many commands, at most `concurrency` (default 2: the machine has 2 cores) at a time, results
+ * in input order. `perCommand` adds options for one command (e.g. its `plant` list).
+ */
+export async function observeMany(
+  commands: string[],
+  opts: ObserveOptions = {},
+  concurrency = 2,
+  perCommand?: (command: string, index: number) => ObserveOptions,
+): Promise<ArgvObservation[]> {
   const results: ArgvObservation[] = new Array(commands.length);
   let next = 0;
   const worker = async () => {
     while (next < commands.length) {
       const i = next++;
-      results[i] = await observeArgv(commands[i]!, opts);
+      results[i] = await observeArgv(commands[i]!, perCommand ? { ...opts, ...perCommand(commands[i]!, i) } : opts);
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, commands.length)) }, worker));

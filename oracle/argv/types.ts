@@ -51,6 +51,8 @@ export interface ArgvObservation {
   stderr: string;
   /** The exit status the handler returned for every command (see ObserveOptions.status). */
   status: number;
+  /** Paths where a logging stub was planted (ObserveOptions.plant requests that were honoured). */
+  planted: string[];
   bashVersion: string;
   sandbox: "bwrap" | "none";
   durationMs: number;
@@ -76,4 +78,13 @@ export interface ObserveOptions {
    * machine; a command named by a path (`/bin/rm`) runs for real.
    */
   sandbox?: "bwrap" | "none" | "auto";
+  /**
+   * Programs named by a path never reach command_not_found_handle: bash execs them directly.
+   * List such paths here (`./gradlew`, `bin/test`, `/usr/bin/python3`) and a logging stub is
+   * planted there, so running them is observed like any other command. Relative paths are
+   * created under the work dir (their directories too; neither shows in createdFiles);
+   * absolute paths are honoured only under bubblewrap and only over an existing regular file
+   * (bind-mounted, the real file is untouched). Others are ignored; see `planted`.
+   */
+  plant?: string[];
 }

@@ -8,6 +8,7 @@ import { compareWithOracle, type Comparison, type ObservedRun } from "../../orac
 import { STATUSES, cacheKey, compact, loadCache, type CachedObservation } from "../../datasets/parser/cache.ts";
 import { CORPUS_OBSERVE_OPTIONS, loadCorpus, loadKnownRejections } from "../../datasets/parser/corpus.ts";
 import { compileAll } from "../../datasets/parser/compile.ts";
+import { plantsFor } from "../../datasets/parser/plants.ts";
 
 const corpus = loadCorpus();
 const knownRejections = loadKnownRejections();
@@ -22,7 +23,7 @@ beforeAll(async () => {
   for (const e of corpus) {
     const got: ObservedRun[] = [];
     for (const status of STATUSES) {
-      const hit = cache.get(cacheKey(version, status, e.command));
+      const hit = cache.get(cacheKey(version, status, e.command, plantsFor(e.command)));
       if (hit) got.push(hit);
       else missing.push({ id: e.id, command: e.command, status });
     }
@@ -30,8 +31,8 @@ beforeAll(async () => {
   }
   for (const status of STATUSES) {
     const todo = missing.filter((m) => m.status === status);
-    const obs = await observeMany(todo.map((m) => m.command), { ...CORPUS_OBSERVE_OPTIONS, status });
-    obs.forEach((o, i) => runs.get(todo[i]!.id)!.push(compact(o)));
+    const obs = await observeMany(todo.map((m) => m.command), { ...CORPUS_OBSERVE_OPTIONS, status }, 2, (cmd) => ({ plant: plantsFor(cmd) }));
+    obs.forEach((o, i) => runs.get(todo[i]!.id)!.push(compact(o, plantsFor(o.command))));
   }
   live = missing.length;
 }, 300_000);
@@ -69,7 +70,7 @@ describe("parser vs argv oracle over datasets/parser", () => {
     // cut at a point that depends on machine load).
     const settled = (id: string) => runs.get(id)!.every((r) => !(r as CachedObservation).limitHit && !(r as CachedObservation).timedOut);
     const sample = corpus.filter((e, i) => i % 120 === 0 && settled(e.id));
-    const fresh = await observeMany(sample.map((e) => e.command), { ...CORPUS_OBSERVE_OPTIONS, status: 0 });
+    const fresh = await observeMany(sample.map((e) => e.command), { ...CORPUS_OBSERVE_OPTIONS, status: 0 }, 2, (cmd) => ({ plant: plantsFor(cmd) }));
     const summary = (o: ObservedRun) => ({
       valid: o.valid,
       argv: o.executed.map((e) => JSON.stringify(e.argv)).sort(),

@@ -131,6 +131,28 @@ describe("substitutions and compound commands", () => {
   });
 });
 
+describe("programs named by a path", () => {
+  it("are invisible unless a stub is planted, then observed with argv and fds", async () => {
+    const cmd = "./gradlew test --tests 'a b' 3>f; bin/t x > out";
+    expect((await observeArgv(cmd)).executed).toEqual([]);
+    const o = await observeArgv(cmd, { plant: ["./gradlew", "bin/t", "../outside"] });
+    expect(o.planted).toEqual(["./gradlew", "bin/t"]);
+    expect(argvs(o)).toEqual([["./gradlew", "test", "--tests", "a b"], ["bin/t", "x"]]);
+    expect(o.executed[0]!.fds[3]).toBe("f");
+    expect(o.executed[1]!.fds[1]).toBe("out");
+    // The stubs and the directories made for them are not the command's doing.
+    expect(o.createdFiles).toEqual(["f", "out"]);
+  });
+
+  it("under bubblewrap, an absolute path is stubbed over the real file without touching it", async () => {
+    if (!(await bashFacts()).bwrap) return;
+    const o = await observeArgv("/usr/bin/env -i x <<< hi; /usr/bin/perl -e 1", { plant: ["/usr/bin/env", "/usr/bin/perl", "/bin/bash", "/nonexistent/x"] });
+    // perl and bash run the harness: never stubbed.
+    expect(o.planted).toEqual(["/usr/bin/env"]);
+    expect(o.executed.map((e) => [e.argv, e.stdin])).toEqual([[["/usr/bin/env", "-i", "x"], "hi\n"]]);
+  });
+});
+
 describe("validity, limits and safety", () => {
   it("reports syntax errors from bash -n", async () => {
     for (const cmd of ["if x; then y", "echo 'abc", "x )", "x $(y", "case a in a) b;;"]) {
