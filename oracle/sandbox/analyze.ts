@@ -46,6 +46,7 @@ const SHELL = /^(bash|sh|dash|zsh|ksh|mksh|fish)$/;
 /** An effect plus whether the syscall succeeded (a failed write attempt still counts). */
 export type RawEffect = Effect & {
   ok: boolean;
+  errno?: string;
   noise?: boolean;
   /** A network client reading the credential file it authenticates with (see CREDENTIAL_USE). */
   credentialOf?: string;
@@ -80,6 +81,7 @@ export function analyze(input: AnalyzeInput): RawEffect[] {
   const procs = new Map<number, Proc>();
   const effects: RawEffect[] = [];
   let ok = false;
+  let errno: string | null = null;
   let root: number | null = null;
   let rootExecSeen = false;
 
@@ -96,6 +98,7 @@ export function analyze(input: AnalyzeInput): RawEffect[] {
 
   const emit = (p: Proc, op: Op, target: string, extra: { kind?: Kind; locus?: Locus } = {}) => {
     const e: RawEffect = { op, locus: extra.locus ?? locate(target), target, ok };
+    if (errno) e.errno = errno;
     if (extra.kind) e.kind = extra.kind;
     if (p.trusted) e.via = "trusted-code";
     if (op === "read" && isNoiseRead(target) && !mentions(p.argv, target)) e.noise = true;
@@ -107,6 +110,7 @@ export function analyze(input: AnalyzeInput): RawEffect[] {
     const p = proc(c.pid);
     const a = c.args;
     ok = c.errno === null && c.retVal !== null && c.retVal >= 0;
+    errno = c.errno;
     // base dir of a path argument: the dirfd decoration, else the process's cwd
     const dirOf = (fdArg: string | undefined): string => {
       const d = fdPath(fdArg);

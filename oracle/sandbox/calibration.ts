@@ -92,6 +92,7 @@ export function compare(c: CalibrationCase, o: Observation): string[] {
   const problems: string[] = [];
   if (o.timedOut) problems.push("timed out");
   if (o.truncated) problems.push("output truncated");
+  if (o.processLimitHit) problems.push("process limit hit");
   for (const e of o.effects) if (!c.effects.some((x) => effectMatches(x, e))) problems.push(`unexpected: ${show(e)}`);
   for (const x of c.effects) if (!x.optional && !o.effects.some((e) => effectMatches(x, e))) problems.push(`missing: ${show(x)}`);
   if (o.observedLevel !== c.level) problems.push(`level: expected ${c.level}, observed ${o.observedLevel}`);

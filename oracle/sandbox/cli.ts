@@ -32,10 +32,12 @@ async function main(argv: string[]): Promise<number> {
     console.log(JSON.stringify(o, null, 2));
     return 0;
   }
-  const lines = [`command: ${o.command}`, `cwd:     ${o.cwd}`, `exit:    ${o.exitCode}${o.timedOut ? "  TIMED OUT (effects are partial)" : ""}${o.truncated ? "  OUTPUT TRUNCATED (effects are partial)" : ""}`];
+  const lines = [`command: ${o.command}`, `cwd:     ${o.cwd}`, `exit:    ${o.exitCode}${o.timedOut ? "  TIMED OUT (effects are partial)" : ""}${o.truncated ? "  OUTPUT TRUNCATED (effects are partial)" : ""}${o.processLimitHit ? "  PROCESS LIMIT (effects are partial)" : ""}`];
   lines.push(`effects: ${o.effects.length ? "" : "none"}`);
   for (const e of o.effects) lines.push(`  ${e.op.padEnd(9)} ${e.locus.padEnd(12)} ${e.target}${e.kind ? `  [${e.kind}]` : ""}${e.via ? `  (via ${e.via})` : ""}`);
   if (o.disclosed.length) lines.push(`disclosed: ${o.disclosed.join(", ")}`);
+  if (o.credentialUse.length) lines.push(`credential use (not effects): ${o.credentialUse.join(", ")}`);
+  if (o.transient.length) lines.push(`transient files (not effects): ${o.transient.join(", ")}`);
   lines.push(`observed level: ${o.observedLevel}`, `observed level ignoring trusted code: ${o.observedLevelUntrusted}`);
   if (o.stdout) lines.push("--- stdout", o.stdout.replace(/\n$/, ""));
   if (o.stderr) lines.push("--- stderr", o.stderr.replace(/\n$/, ""));

@@ -40,6 +40,8 @@ export interface Observation {
   timedOut: boolean;
   /** Killed for too much output. Never a label either. */
   truncated: boolean;
+  /** Killed for running more than the process limit at once. Never a label either. */
+  processLimitHit: boolean;
   stdout: string;
   stderr: string;
   exitCode: number | null;
@@ -84,14 +86,18 @@ interface Shared {
   before: Snapshot;
   regions: CompiledRegions;
   levels: LevelTable;
+  /** /etc files the sandbox binds over the host's (passwd, resolv.conf...). */
+  etcOverrides: Set<string>;
 }
 let shared: Shared | null = null;
+const systemLinks = new Map<string, string | null>();
 function setup(): Shared {
   if (shared) return shared;
   const template = ensureTemplate();
   const before = snapshot(path.join(template.dir, "home"), "/home");
   snapshot(path.join(template.dir, "tmp"), "/tmp", before);
-  shared = { template, before, regions: compileRegions(loadRegions(), ANCHORS), levels: loadLevels() };
+  const etcOverrides = new Set(fs.readdirSync(path.join(template.dir, "etc")).map((n) => `/etc/${n}`));
+  shared = { template, before, regions: compileRegions(loadRegions(), ANCHORS), levels: loadLevels(), etcOverrides };
   return shared;
 }
 
@@ -107,18 +113,28 @@ export async function observe(command: string, options: ObserveOptions = {}): Pr
       if (p === "/home" || p.startsWith("/home/")) return raw.runDir + p;
       if (p === "/tmp" || p.startsWith("/tmp/")) return raw.runDir + p;
       if (p === "/proc" || p.startsWith("/proc/") || p === CONTROL || p.startsWith(CONTROL + "/")) return null;
-      return p; // system dirs are the host's own, bound read-only
+      if (s.etcOverrides.has(p)) return path.join(s.template.dir, "etc", path.basename(p)); // bound over the host's file
+      // system dirs are the host's own, bound read-only; anything else does not exist in the sandbox
+      return /^\/(usr|etc|opt|var|sys|bin|sbin|lib|lib64|lib32|libx32|dev)(\/|$)/.test(p) ? p : null;
     };
     const inWorld = (p: string) => /^\/(home|tmp)(\/|$)/.test(p);
+    const runLinks = new Map<string, string | null>();
     const view: WorldView = {
       readlink: (p) => {
         const h = toHost(p);
         if (!h) return null;
-        try {
-          return fs.readlinkSync(h);
-        } catch {
-          return null;
+        // system dirs are read-only binds: their links never change, so cache them for the process
+        const cache = inWorld(p) ? runLinks : systemLinks;
+        let v = cache.get(p);
+        if (v === undefined) {
+          try {
+            v = fs.readlinkSync(h);
+          } catch {
+            v = null;
+          }
+          cache.set(p, v);
         }
+        return v;
       },
       existedBefore: (p) => (inWorld(p) ? s.before.has(p) : toHost(p) !== null && lexists(toHost(p)!)),
       existsAfter: (p) => {
@@ -145,9 +161,15 @@ export async function observe(command: string, options: ObserveOptions = {}): Pr
       if (locus === "secret" && !effects.some((e) => e.op === "read" && e.target === d)) effects.push({ op: "read", locus, target: d, ok: true });
     }
 
+    // A create that failed because its directory did not exist yet, followed by a successful
+    // write in that directory (git's objects/xx/tmp_obj_RANDOM before mkdir xx), is the same
+    // write retried: keep the one that happened, so the random name does not leak into effects.
+    const created = new Set(effects.filter((e) => e.op === "write" && e.ok).map((e) => path.posix.dirname(e.target)));
+    const retried = (e: RawEffect) => e.op === "write" && !e.ok && e.errno === "ENOENT" && created.has(path.posix.dirname(e.target));
     const transient = new Set<string>();
     const credentialUse = new Set<string>();
     const kept = denoise(effects, CONTROL).filter((e) => {
+      if (retried(e)) return false;
       if (e.credentialOf && !disclosed.includes(e.target)) {
         credentialUse.add(`${e.credentialOf} ${e.target}`);
         return false;
@@ -156,7 +178,7 @@ export async function observe(command: string, options: ObserveOptions = {}): Pr
       if (e.op === "write") transient.add(e.target);
       return false;
     });
-    const final = dedupe(kept);
+    const final = dedupe(kept.map((e) => (e.op === "write" && !view.existedBefore(e.target) ? { ...e, target: maskTimestamp(e.target) } : e)));
     return {
       command,
       cwd,
@@ -168,6 +190,7 @@ export async function observe(command: string, options: ObserveOptions = {}): Pr
       disclosed,
       timedOut: raw.timedOut,
       truncated: raw.truncated,
+      processLimitHit: raw.processLimitHit,
       stdout: raw.stdout,
       stderr: raw.stderr,
       exitCode: raw.exitCode,
@@ -220,6 +243,14 @@ function lexists(p: string): boolean {
 function isTransient(e: RawEffect, view: WorldView): boolean {
   if (!e.ok || (e.op !== "write" && e.op !== "read") || !/^\/(home|tmp)\//.test(e.target)) return false;
   return !view.existedBefore(e.target) && !view.existsAfter(e.target);
+}
+
+/** A file the command created with a date-time stamp in its name (npm's debug log) gets the stamp
+ * masked, so that the same command gives the same effects at another time. */
+export function maskTimestamp(p: string): string {
+  const base = path.posix.basename(p);
+  const masked = base.replace(/\d{4}-\d{2}-\d{2}[T_ ]\d{2}[:_-]\d{2}[:_-]\d{2}([._,]\d+)?Z?/g, "<timestamp>");
+  return masked === base ? p : path.posix.join(path.posix.dirname(p), masked);
 }
 
 function dedupe(effects: Effect[]): Effect[] {

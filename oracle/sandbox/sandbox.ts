@@ -176,6 +176,8 @@ export interface RawRun {
   exitCode: number | null;
   timedOut: boolean;
   truncated: boolean;
+  /** Killed for having more than maxProcesses processes alive at once. */
+  processLimitHit: boolean;
   /** Host dir of the run's world copy (home/, tmp/); the caller reads it, then calls cleanup(). */
   runDir: string;
   /** Host time (ms, ctime clock) when the world copy was complete: later ctimes are the command's. */
@@ -227,11 +229,20 @@ export async function runOnce(template: Template, command: string, opt: RunOptio
     let errLen = 0;
     let timedOut = false;
     let truncated = false;
+    let processLimitHit = false;
     const kill = () => child.kill("SIGKILL"); // bwrap dies, and with it the pid namespace
     const timer = setTimeout(() => {
       timedOut = true;
       kill();
     }, l.timeoutMs);
+    // RLIMIT_NPROC does not bind when the sandbox user maps to host root (as in CI), so a run that
+    // lasts is also checked by counting its process tree; short runs never pay for this.
+    const counter = setInterval(() => {
+      if (child.pid !== undefined && countTree(child.pid, l.maxProcesses + 8) > l.maxProcesses + 8) {
+        processLimitHit = true;
+        kill();
+      }
+    }, 250);
     child.stdout.on("data", (b: Buffer) => {
       outLen += b.length;
       if (outLen <= l.maxOutputBytes) out.push(b);
@@ -250,11 +261,13 @@ export async function runOnce(template: Template, command: string, opt: RunOptio
     });
     child.on("error", (e) => {
       clearTimeout(timer);
+      clearInterval(counter);
       cleanup();
       reject(new Error(`could not start bwrap (${e.message}); install it with \`apt-get install -y bubblewrap strace\``));
     });
     child.on("close", (code) => {
       clearTimeout(timer);
+      clearInterval(counter);
       let trace = "";
       try {
         trace = fs.readFileSync(path.join(runDir, "ctl", "trace"), "utf8");
@@ -273,12 +286,36 @@ export async function runOnce(template: Template, command: string, opt: RunOptio
           return;
         }
       }
-      resolve({ trace, stdout, stderr: Buffer.concat(err).toString("utf8"), exitCode: code, timedOut, truncated, runDir, copiedAtMs, cpuMs: readTimes(path.join(runDir, "ctl", "times")), cleanup });
+      resolve({ trace, stdout, stderr: Buffer.concat(err).toString("utf8"), exitCode: code, timedOut, truncated, processLimitHit, runDir, copiedAtMs, cpuMs: readTimes(path.join(runDir, "ctl", "times")), cleanup });
     });
   });
 }
 
 export const DEFAULT_CWD = PROJECT;
+
+/** Processes in the tree under `pid` (through /proc/<pid>/task/<tid>/children), counting stops past `cap`. */
+function countTree(pid: number, cap: number): number {
+  let n = 0;
+  const stack = [pid];
+  while (stack.length && n <= cap) {
+    const p = stack.pop()!;
+    n++;
+    let tids: string[];
+    try {
+      tids = fs.readdirSync(`/proc/${p}/task`);
+    } catch {
+      continue;
+    }
+    for (const t of tids) {
+      try {
+        for (const c of fs.readFileSync(`/proc/${p}/task/${t}/children`, "utf8").split(" ")) if (c.trim()) stack.push(Number(c));
+      } catch {
+        // exited meanwhile
+      }
+    }
+  }
+  return n;
+}
 
 /** Children's user and system time from sh's `times` (second line: "0m0.120000s 0m0.040000s"). */
 export function parseTimes(text: string): number | null {

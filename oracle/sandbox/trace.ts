@@ -129,6 +129,7 @@ function skipAngle(text: string, i: number): number {
 
 /** Decodes strace's C-style escapes (\n, \", \\, \ooo, \xHH) into a UTF-8 string. */
 export function unescape(s: string): string {
+  if (!s.includes("\\")) return s;
   const bytes: number[] = [];
   for (let i = 0; i < s.length; i++) {
     const ch = s[i]!;

@@ -1,0 +1,40 @@
+// The oracle against its calibration set: every expected effect observed, nothing unexpected,
+// levels and disclosures exact, and a second run identical (determinism).
+import { beforeAll, describe, expect, it } from "vitest";
+import { compare, loadCalibration, optionsOf, show } from "../../../oracle/sandbox/calibration.ts";
+import { observeMany, type Observation } from "../../../oracle/sandbox/index.ts";
+
+const cases = loadCalibration();
+const items = cases.map((c) => ({ command: c.cmd, options: optionsOf(c) }));
+let first: Observation[] = [];
+let second: Observation[] = [];
+
+describe("sandbox oracle calibration", () => {
+  beforeAll(async () => {
+    first = await observeMany(items);
+    second = await observeMany(items);
+  }, 600_000);
+
+  it("has at least 150 cases, covering the groups the issue asks for", () => {
+    expect(cases.length).toBeGreaterThanOrEqual(150);
+    const groups = new Set(cases.map((c) => c.group));
+    for (const g of ["none", "hard-negative", "read-worktree", "read-adjacent", "read-user-config", "read-home", "read-secret", "read-system",
+      "read-tmp", "write-worktree", "write-user-config", "write-system", "delete", "exec-project", "exec-inline", "git-config-exec",
+      "persistence", "network"]) expect(groups, g).toContain(g);
+    expect(cases.some((c) => c.pty)).toBe(true);
+  });
+
+  it("observes exactly the expected effects, levels and disclosures for every case (100%)", () => {
+    const failures = cases.flatMap((c, i) => {
+      const problems = compare(c, first[i]!);
+      return problems.length ? [`${c.id}: ${c.cmd}\n    ${problems.join("\n    ")}`] : [];
+    });
+    expect(failures).toEqual([]);
+  });
+
+  it("is deterministic: each command run again gives identical effects, levels and disclosures", () => {
+    const key = (o: Observation) => JSON.stringify([o.effects.map(show), o.observedLevel, o.observedLevelUntrusted, o.disclosed]);
+    const differing = cases.filter((_, i) => key(first[i]!) !== key(second[i]!)).map((c) => c.id);
+    expect(differing).toEqual([]);
+  });
+});
