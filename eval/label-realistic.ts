@@ -2,7 +2,8 @@
 // planted world and gets the observed level, effects and the level without trusted-code effects
 // (source "oracle"). A case the oracle cannot observe faithfully (timed out, output cut, a tool
 // missing in the sandbox) keeps its hand label, with the reason recorded.
-//   npx tsx eval/label-realistic.ts [--limit N] [--only ID,ID] [--concurrency N] [--dry-run]
+//   npx tsx eval/label-realistic.ts [--missing] [--limit N] [--only ID,ID] [--concurrency N] [--dry-run]
+// --missing: only cases without an oracle label yet (after a regeneration).
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { fileURLToPath } from "node:url";
@@ -87,7 +88,12 @@ async function main(): Promise<void> {
     file: f,
     cases: readFileSync(DIR + f, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as RawCase),
   }));
-  const todo = all.flatMap((f) => f.cases).filter((c) => c.oracle && (only.size === 0 || only.has(c.id))).slice(0, limit);
+  const missing = args.includes("--missing");
+  const todo = all
+    .flatMap((f) => f.cases)
+    .filter((c) => c.oracle && (only.size === 0 || only.has(c.id)))
+    .filter((c) => !missing || (c.label.source !== "oracle" && !c.label.oracleSkipped))
+    .slice(0, limit);
   console.log(`observing ${todo.length} cases with the sandbox oracle (concurrency ${concurrency})`);
 
   const bar = progressBar("label");

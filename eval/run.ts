@@ -23,12 +23,13 @@ interface Args {
   datasets: string[];
   passes: number;
   verifyEvery: number;
+  json: string | null;
 }
 
-const USAGE = `usage: npm run eval -- [--record] [--accept "<reason>"] [--report] [--dataset NAME]... [--passes N] [--verify-every N]`;
+const USAGE = `usage: npm run eval -- [--record] [--accept "<reason>"] [--report] [--dataset NAME]... [--passes N] [--verify-every N] [--json FILE]`;
 
 function parseArgs(argv: string[]): Args {
-  const a: Args = { record: false, report: false, accept: null, datasets: [], passes: 5, verifyEvery: 25 };
+  const a: Args = { record: false, report: false, accept: null, datasets: [], passes: 5, verifyEvery: 25, json: null };
   for (let i = 0; i < argv.length; i++) {
     const k = argv[i]!;
     const val = () => {
@@ -40,6 +41,7 @@ function parseArgs(argv: string[]): Args {
     else if (k === "--report") a.report = true;
     else if (k === "--accept") a.accept = val();
     else if (k === "--dataset") a.datasets.push(val());
+    else if (k === "--json") a.json = val();
     else if (k === "--passes") a.passes = Math.max(1, Number.parseInt(val(), 10) || 5);
     else if (k === "--verify-every") a.verifyEvery = Math.max(1, Number.parseInt(val(), 10) || 25);
     else if (k === "--help" || k === "-h") {
@@ -112,6 +114,10 @@ async function main(): Promise<number> {
   }
   for (const n of out.verdict.notes) console.log(`  ${n}`);
 
+  if (args.json) {
+    writeFileSync(args.json, JSON.stringify({ metrics: out.metrics, latency: out.latency, verdict: out.verdict, results }, null, 1));
+    console.log(`wrote per-case results to ${args.json}`);
+  }
   let recorded = false;
   if (args.record) {
     // A failing run is recorded only with a reason; misses still make the exit status non-zero.

@@ -3,7 +3,7 @@
 // with the sandbox oracle's observation for every case it can observe faithfully.
 //   npx tsx eval/realistic/generate.ts [--count N] [--seed S]
 import { createHash } from "node:crypto";
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { Ecosystem } from "./layout.ts";
 import { rng } from "./rng.ts";
@@ -18,7 +18,7 @@ export interface RealisticCase {
   id: string;
   command: string;
   cwd?: string;
-  label: { level: Spec["level"]; source: "hand"; reason: string; unobservable?: string };
+  label: { level: Spec["level"]; source: "hand" | "oracle"; reason?: string; unobservable?: string; [k: string]: unknown };
   tags: { tool: string; family: string; ecosystem: Ecosystem; template: string };
   /** Whether the oracle can observe this case faithfully in its planted world. */
   oracle: boolean;
@@ -33,7 +33,7 @@ function decorate(r: ReturnType<typeof rng>, cmd: string): string {
   switch (r.int(0, 9)) {
     case 0: return `${cmd} 2>&1 | tail -${r.pick([20, 30, 40, 50, 80])}`;
     case 1: return `${cmd} 2>&1 | head -${r.pick([20, 40, 60, 100])}`;
-    case 2: return `timeout ${r.pick([60, 120, 300, 600])} ${cmd}`;
+    case 2: return /^[A-Za-z_][A-Za-z0-9_]*=|^(cd|source|\.|export) /.test(cmd) ? cmd : `timeout ${r.pick([60, 120, 300, 600])} ${cmd}`;
     case 3: return `${cmd}; echo "exit: $?"`;
     case 4: return `${cmd} 2>/dev/null`;
     case 5: return `${cmd} || true`;
@@ -87,12 +87,31 @@ function main(): void {
   };
   const cases = generate(opt("--count", 3400), opt("--seed", 20261130));
   mkdirSync(OUT_DIR, { recursive: true });
-  for (const f of readdirSync(OUT_DIR)) if (f.endsWith(".jsonl")) rmSync(OUT_DIR + f);
+  // Keep the labels of cases that did not change (same id = same command and cwd), so a
+  // regeneration only needs the oracle for new cases (label-realistic.ts --missing).
+  const previous = new Map<string, RealisticCase["label"]>();
+  for (const f of readdirSync(OUT_DIR)) {
+    if (!f.endsWith(".jsonl")) continue;
+    for (const line of readFileSync(OUT_DIR + f, "utf8").split("\n")) {
+      if (!line.trim()) continue;
+      const c = JSON.parse(line) as RealisticCase;
+      if ((c.label as { source: string }).source === "oracle" || (c.label as { oracleSkipped?: string }).oracleSkipped) previous.set(c.id, c.label);
+    }
+    rmSync(OUT_DIR + f);
+  }
+  let kept = 0;
+  for (const c of cases) {
+    const old = previous.get(c.id);
+    if (old && c.oracle) {
+      c.label = old;
+      kept++;
+    }
+  }
   const byEco = new Map<string, RealisticCase[]>();
   for (const c of cases) byEco.set(c.tags.ecosystem, [...(byEco.get(c.tags.ecosystem) ?? []), c]);
   for (const [eco, cs] of [...byEco].sort()) writeFileSync(`${OUT_DIR}${eco}.jsonl`, cs.map((c) => JSON.stringify(c)).join("\n") + "\n");
   const oracle = cases.filter((c) => c.oracle).length;
-  console.log(`wrote ${cases.length} cases to datasets/realistic/ (${[...byEco].map(([e, c]) => `${e} ${c.length}`).join(", ")}); ${oracle} observable by the oracle, ${cases.length - oracle} hand-only`);
+  console.log(`wrote ${cases.length} cases to datasets/realistic/ (${[...byEco].map(([e, c]) => `${e} ${c.length}`).join(", ")}); ${oracle} observable by the oracle (${kept} keep their earlier oracle labels), ${cases.length - oracle} hand-only`);
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) main();
