@@ -4,8 +4,8 @@ import { awk } from "./awk.ts";
 import { find } from "./find.ts";
 import { git, gitClone, gitConfig, gitRefs } from "./git.ts";
 import { node, python, scriptInterp, shell } from "./interp.ts";
-import { curl, remoteCopy, rsyncShell, ssh, wget } from "./net.ts";
-import { dd, fd, jq, pipInstall, tasks } from "./misc.ts";
+import { curl, ghApi, kubeRead, remoteCopy, rsyncShell, ssh, wget } from "./net.ts";
+import { compress, dd, fd, jq, pipInstall, tasks, unzip } from "./misc.ts";
 import { sed } from "./sed.ts";
 import { tar } from "./tar.ts";
 import { env, joinScript, parallel, printenv, privilege, shopt, xargs } from "./wrappers.ts";
@@ -25,6 +25,8 @@ export const HANDLERS: Record<string, Handler> = {
   curl,
   wget,
   ssh,
+  "gh-api": ghApi,
+  "kube-read": kubeRead,
   scp: { operands: remoteCopy.operands },
   rsync: { operands: remoteCopy.operands, post: rsyncShell.post },
   tar,
@@ -40,6 +42,8 @@ export const HANDLERS: Record<string, Handler> = {
   dd,
   "pip-install": pipInstall,
   tasks,
+  unzip,
+  compress,
 };
 
 export const HANDLER_NAMES: ReadonlySet<string> = new Set(Object.keys(HANDLERS));

@@ -123,3 +123,24 @@ export const tasks: Handler = {
     }
   },
 };
+
+/** unzip ARCHIVE [members]: extraction writes under -d DIR (or .); -l/-t/-p only read. */
+export const unzip: Handler = {
+  post(ctx, _node, _argv, parsed, modes) {
+    if (modes.has("list")) return;
+    const dest = parsed.flags.filter((f) => f.name === "-d").map((f) => f.value as string | null);
+    const dir = dest.length ? dest[dest.length - 1]! : ".";
+    pathEffect(ctx, "write", dir, -1, "unzip extracts the archive's members under it", true);
+  },
+};
+
+/** gzip and friends: the output lands beside each input (same directory, so the same locus). */
+export const compress: Handler = {
+  post(ctx, node, _argv, parsed, modes) {
+    if (modes.has("stdout")) return;
+    for (const o of parsed.operands) {
+      if (o.value === "-") continue;
+      pathEffect(ctx, "write", o.value, o.index, `\`${node.path}\` writes the (de)compressed file beside it`);
+    }
+  },
+};

@@ -214,7 +214,10 @@ export const rsyncShell: Handler = {
   post(ctx, _node, _argv, parsed) {
     for (const e of flagValues(parsed, ["-e", "--rsh"])) {
       if (e.value === null || /[$`'"\\;&|<>]/.test(e.value)) throw new Unknown("rsync -e with a dynamic or quoted command is not modelled", e.index);
-      ctx.out.inner.push({ type: "argv", argv: e.value.trim().split(/\s+/), argIndex: e.index, appendsUnknownArgs: true });
+      // rsync runs `CMD HOST rsync --server ...`: the remote host is known from the operands.
+      const remote = parsed.operands.map((o) => o.value).find((v) => v !== null && isRemote(v));
+      const words: ArgWord[] = e.value.trim().split(/\s+/);
+      ctx.out.inner.push({ type: "argv", argv: [...words, remote ? hostOf(remote) : null], argIndex: e.index });
     }
     remoteCopyPost(ctx, parsed);
   },
@@ -225,3 +228,35 @@ function remoteCopyPost(ctx: Ctx, parsed: Parsed): void {
     ctx.out.effects.push({ type: "other", op: "exec", locus: "none", target: p.value ?? "", kind: "remote", argIndex: p.index, why: "rsync --rsync-path runs a command on the remote host" });
   }
 }
+
+/** `gh api PATH`: GET unless -X says otherwise or fields are given (then POST); `@file` fields are read. */
+export const ghApi: Handler = {
+  post(ctx, _node, _argv, parsed, modes) {
+    let send = modes.has("send");
+    const methods = flagValues(parsed, ["-X", "--method"]);
+    if (methods.length) send = methods.some((m) => m.value === null || !/^(GET|HEAD)$/i.test(m.value));
+    for (const f of flagValues(parsed, ["-F", "--field"])) {
+      if (f.value === null) pathEffect(ctx, "read", null, f.index, "a dynamic field may name a file with @");
+      else {
+        const m = /^[^=]*=@(.+)$/.exec(f.value);
+        if (m) pathEffect(ctx, "read", m[1]!, f.index, "gh sends the file's content");
+      }
+    }
+    for (const f of flagValues(parsed, ["--input"])) if (f.value !== "-") pathEffect(ctx, "read", f.value, f.index, "gh sends the file as the body");
+    const path = parsed.operands[0]?.value;
+    if (path === undefined) throw new Unknown("gh api without an endpoint", 0);
+    if (send) ctx.out.effects.push({ type: "other", op: "net-send", locus: "none", target: path ?? "", argIndex: parsed.operands[0]!.index, why: "gh api sends a request that changes GitHub" });
+    else ctx.out.effects.push({ type: "other", op: "net-fetch", locus: "none", target: path ?? "", kind: path === null ? "computed-url" : "literal-url", argIndex: parsed.operands[0]!.index, why: "gh api reads from GitHub" });
+  },
+};
+
+/** kubectl get/describe: naming secrets reads them. */
+export const kubeRead: Handler = {
+  post(ctx, _node, _argv, parsed) {
+    for (const o of parsed.operands) {
+      if (o.value === null || /^(secrets?|secret\/.+|secrets\/.+)(,|$)/i.test(o.value) || /(^|,)secrets?(,|$)/i.test(o.value)) {
+        ctx.out.effects.push({ type: "other", op: "read", locus: "secret", target: o.value ?? "", argIndex: o.index, why: "Kubernetes secrets hold credentials" });
+      }
+    }
+  },
+};
