@@ -145,12 +145,12 @@ export function renderReport(r: ReportInput): string {
             const v = headline(h, l);
             return v === null ? "-" : fmtPct(v);
           };
-          return [`#${h.seq}`, h.date.slice(0, 16).replace("T", " "), `\`${h.commit.slice(0, 10)}\``, f("developer"), f("editor"), f("reader"), missesOf(h), `${h.latency.p99Us.toFixed(1)} us`, `${h.latency.p99Ratio.toFixed(2)}x`, h.accepted ?? ""];
+          return [`#${h.seq}`, h.date.slice(0, 16).replace("T", " "), `\`${h.commit.slice(0, 10)}\`${h.dirty ? " (dirty)" : ""}`, f("developer"), f("editor"), f("reader"), missesOf(h), `${h.latency.p99Us.toFixed(1)} us`, `${h.latency.p99Ratio.toFixed(2)}x`, h.accepted ?? ""];
         }),
       ),
     );
     out.push("");
-    out.push(`Approval figures are on the realistic set. Runs are appended with \`npm run eval -- --record\`; the history is \`eval/history.jsonl\`.`);
+    out.push(`Approval figures are on the realistic set. Runs are appended with \`npm run eval -- --record\`; the history is \`eval/history.jsonl\`. "(dirty)": the classifier, its data or the datasets had uncommitted changes at that commit.`);
   } else out.push("No run recorded yet (`npm run eval -- --record`).");
   out.push("");
   return out.join("\n");

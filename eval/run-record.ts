@@ -30,6 +30,8 @@ export interface RunRecord {
   v: 1;
   seq: number;
   commit: string;
+  /** The classifier, its data or the datasets had uncommitted changes when the run was made. */
+  dirty?: boolean;
   date: string;
   machine: Machine;
   /** Why a gate failure was accepted, or null. */

@@ -53,6 +53,15 @@ function parseArgs(argv: string[]): Args {
   return a;
 }
 
+/** Uncommitted changes to what the figures depend on. */
+function gitDirty(): boolean {
+  try {
+    return execFileSync("git", ["status", "--porcelain", "--", "src", "registry", "regions", "datasets", "eval"], { encoding: "utf8" }).trim().length > 0;
+  } catch {
+    return false;
+  }
+}
+
 function gitCommit(): string {
   try {
     const sha = execFileSync("git", ["rev-parse", "HEAD"], { encoding: "utf8" }).trim();
@@ -124,7 +133,7 @@ async function main(): Promise<number> {
     if (!out.verdict.passed && !args.accept) console.log("not recorded: the gate failed (fix it, or record it with --accept \"<reason>\"; misses keep failing the run either way).");
     else if (commit === "unknown") console.log("not recorded: no git commit to record against.");
     else {
-      const rec = recordRun(store, out);
+      const rec = recordRun(store, { ...out, record: { ...out.record, dirty: gitDirty() } });
       recorded = true;
       console.log(`recorded run #${rec.seq} at ${commit.slice(0, 12)} in eval/history.jsonl`);
     }
