@@ -7,63 +7,22 @@
 
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { parse, ParseError } from "../src/shell/index.ts";
+import { parse, ParseError, staticValue } from "../src/shell/index.ts";
 import type { Redirect, Script, Word } from "../src/shell/index.ts";
 import type { RefCommand, RefRedirect, RefResult, RefWord } from "../test/shell/mvdan-reference.ts";
 
 // ---------- our side ----------
 
-/** Unquoted text that bash would expand: glob characters, or a leading tilde. */
-function expandsUnquoted(value: string, first: boolean): boolean {
-  if (first && value.startsWith("~")) return true;
-  if (/[*?]/.test(value)) return true;
-  const open = value.indexOf("[");
-  return open >= 0 && value.indexOf("]", open + 1) > 0;
-}
+/** HOME as the argv oracle sets it, so tilde words compare equal with what bash ran. */
+export const DIFF_HOME = "/nonexistent/shellfence-home";
 
-/** Brace expansion candidates: an unquoted `{` with a later unquoted `}` in the same word. */
-function hasBraces(word: Word): boolean {
-  let open = false;
-  for (const p of word.parts) {
-    if (p.type !== "Lit") continue;
-    if (open && p.value.includes("}")) return true;
-    const i = p.value.indexOf("{");
-    if (i >= 0) {
-      if (p.value.indexOf("}", i + 1) > i) return true;
-      open = true;
-    }
-  }
-  return false;
-}
-
-/** The word's value after quote removal when it is a plain literal; null otherwise. */
+/**
+ * Our word model's value for a word: a string when it is static and one field (tilde expanded
+ * with the oracle's HOME), null otherwise (dynamic, a glob, or brace expansion into several words).
+ */
 export function ourStatic(word: Word): RefWord {
-  if (hasBraces(word)) return null;
-  let out = "";
-  for (const [i, p] of word.parts.entries()) {
-    switch (p.type) {
-      case "Lit":
-        if (expandsUnquoted(p.value, i === 0)) return null;
-        out += p.value;
-        break;
-      case "Escaped":
-        out += p.value;
-        break;
-      case "SglQuoted":
-        if (p.inexact) return null;
-        out += p.value;
-        break;
-      case "DblQuoted":
-        for (const q of p.parts) {
-          if (q.type !== "Lit") return null;
-          out += q.value;
-        }
-        break;
-      default:
-        return null;
-    }
-  }
-  return out;
+  const v = staticValue(word, { home: DIFF_HOME });
+  return v.static ? v.value : null;
 }
 
 function ourRedirect(r: Redirect): RefRedirect {
@@ -146,6 +105,8 @@ export interface Disagreement {
 
 export interface Comparison {
   disagreements: Disagreement[];
+  /** Our commands with a word we call static where mvdan-sh has none: checked against bash. */
+  oursOnlyStaticCommands: { ours: RefCommand; ref: RefCommand }[];
   /** Word positions where we claim a static value and the reference does not (checked against bash). */
   oursOnlyStatic: number;
   /** Word positions where the reference has a static value and we do not (we are more cautious). */
@@ -154,7 +115,7 @@ export interface Comparison {
 
 /** Greedy matching of commands by compatible argv and redirects; the rest are disagreements. */
 export function compare(command: string, ours: OurResult, ref: RefResult): Comparison {
-  const result: Comparison = { disagreements: [], oursOnlyStatic: 0, refOnlyStatic: 0 };
+  const result: Comparison = { disagreements: [], oursOnlyStaticCommands: [], oursOnlyStatic: 0, refOnlyStatic: 0 };
   if ("internal" in ours) {
     result.disagreements.push({ kind: "ours-internal-error", command, ours: ours.error });
     return result;
@@ -190,10 +151,16 @@ export function compare(command: string, ours: OurResult, ref: RefResult): Compa
       continue;
     }
     const o = left.splice(i, 1)[0]!;
-    if (!r.argvUnknown) o.argv.forEach((w, j) => {
-      if (w !== null && r.argv[j] === null) result.oursOnlyStatic++;
+    if (r.argvUnknown) continue;
+    let extra = false;
+    o.argv.forEach((w, j) => {
+      if (w !== null && r.argv[j] === null) {
+        result.oursOnlyStatic++;
+        extra = true;
+      }
       if (w === null && r.argv[j] !== null) result.refOnlyStatic++;
     });
+    if (extra) result.oursOnlyStaticCommands.push({ ours: o, ref: r });
   }
   // Pair what is left by argv (then it is a redirect difference) or by name and length.
   for (const r of unmatchedRef) {
@@ -368,6 +335,32 @@ export interface DifferentialReport {
   byKind: Record<string, number>;
   byVerdict: Record<Verdict, number>;
   unsafe: Triaged[];
+  /** Commands whose words only our word model calls static, checked against what bash ran. */
+  staticCheck: { checked: number; confirmed: number; notReached: number };
+}
+
+/** How many commands with words only we call static are run through the argv oracle. */
+export const STATIC_CHECK_SAMPLE = 80;
+
+/**
+ * A command of ours with words only our word model calls static: among what bash ran, the
+ * commands that are this one by mvdan-sh's reading (same length, equal where mvdan-sh knows the
+ * words) must include one equal to ours at every word we call static.
+ */
+async function checkOursOnlyStatic(command: string, o: RefCommand, r: RefCommand, observe: ObserveFn): Promise<"confirmed" | "not-reached" | Triaged> {
+  const executed = await observeBoth(observe, command);
+  const same = executed.filter((e) => argvCompatible(r.argv, e.argv));
+  if (same.length === 0) return "not-reached";
+  if (same.some((e) => argvCompatible(o.argv, e.argv))) return "confirmed";
+  return {
+    kind: "argv-differs",
+    command,
+    ours: o,
+    ref: r,
+    verdict: "parser-bug",
+    unsafe: true,
+    evidence: `bash executed ${same.map((e) => show(e.argv)).join(" ")}; our word model says ${show(o.argv)}`,
+  };
 }
 
 export async function runDifferential(
@@ -386,13 +379,16 @@ export async function runDifferential(
     byKind: {},
     byVerdict: { "parser-bug": 0, "reference-error": 0, undecided: 0 },
     unsafe: [],
+    staticCheck: { checked: 0, confirmed: 0, notReached: 0 },
   };
+  const staticSample: { command: string; o: RefCommand; r: RefCommand }[] = [];
   for (const command of commands) {
     const ours = ourParse(command);
     const ref = reference(command);
     const cmp = compare(command, ours, ref);
     report.oursOnlyStatic += cmp.oursOnlyStatic;
     report.refOnlyStatic += cmp.refOnlyStatic;
+    for (const p of cmp.oursOnlyStaticCommands) if (staticSample.length < STATIC_CHECK_SAMPLE) staticSample.push({ command, o: p.ours, r: p.ref });
     if (cmp.disagreements.length === 0) {
       report.agree++;
       if (ours.accepted) report.bothAccepted++;
@@ -405,6 +401,18 @@ export async function runDifferential(
       report.byKind[d.kind] = (report.byKind[d.kind] ?? 0) + 1;
       report.byVerdict[t.verdict]++;
       if (t.unsafe) report.unsafe.push(t);
+    }
+  }
+  for (const { command, o, r: ref } of staticSample) {
+    const r = await checkOursOnlyStatic(command, o, ref, observe);
+    report.staticCheck.checked++;
+    if (r === "confirmed") report.staticCheck.confirmed++;
+    else if (r === "not-reached") report.staticCheck.notReached++;
+    else {
+      report.triaged.push(r);
+      report.byKind[r.kind] = (report.byKind[r.kind] ?? 0) + 1;
+      report.byVerdict["parser-bug"]++;
+      report.unsafe.push(r);
     }
   }
   return report;

@@ -70,6 +70,7 @@ describe("parser vs mvdan-sh, decided by bash", () => {
           byClass,
           unsafeDivergences: report.unsafe.length,
           wordsStaticOnlyInOurs: report.oursOnlyStatic,
+          staticOnlyInOursCheckedByBash: report.staticCheck,
           wordsStaticOnlyInMvdan: report.refOnlyStatic,
         },
         null,
@@ -85,6 +86,11 @@ describe("parser vs mvdan-sh, decided by bash", () => {
 
   it("has no unsafe divergence (a missed command, wrong static argv, missed redirect or wrong fd)", () => {
     expect(report.unsafe.map(show)).toEqual([]);
+  });
+
+  it("confirms with bash the words only our word model calls static (tilde and the like)", () => {
+    expect(report.staticCheck.checked).toBeGreaterThan(0);
+    expect(report.staticCheck.confirmed).toBeGreaterThan(report.staticCheck.checked / 2);
   });
 
   it("has no parser bug beyond those already reported", () => {
