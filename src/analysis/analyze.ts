@@ -10,6 +10,7 @@ import type { Shell } from "./shellstate.ts";
 import type { WalkResult } from "./types.ts";
 import { DEFAULT_LIMITS, Walker, type Deps, type Limits, type Scope } from "./walker.ts";
 import { walkScript } from "./walk.ts";
+import { memoFs } from "./fs.ts";
 
 export interface AnalyzeDeps {
   parse(src: string): Script;
@@ -65,7 +66,8 @@ export function analyze(command: string, deps: AnalyzeDeps, env: Record<string, 
       passes: 0,
     };
   }
-  const d: Deps = { parse: deps.parse, interpret: deps.interpret, vectors: deps.vectors, regions: deps.regions, ctx: deps.ctx, shell: deps.shell };
+  const ctx = deps.ctx.fs ? { ...deps.ctx, fs: memoFs(deps.ctx.fs) } : deps.ctx;
+  const d: Deps = { parse: deps.parse, interpret: deps.interpret, vectors: deps.vectors, regions: deps.regions, ctx, shell: deps.shell };
   const run = (pre: Walker | null): Walker => {
     const w = new Walker(d, deps.limits ?? DEFAULT_LIMITS);
     if (pre) {

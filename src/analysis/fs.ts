@@ -15,6 +15,8 @@ export interface FsLike {
   readFileSync(p: string, encoding: "utf8"): string;
   /** Optional: used to find linked git worktrees. */
   readdirSync?(p: string): string[];
+  /** Optional fast path: the kernel's own resolution of an existing path (realpath(3)). */
+  realpathSync?(p: string): string;
 }
 
 /** node:fs behind the FsLike interface. */
@@ -24,6 +26,7 @@ export const realFs: FsLike = {
   existsSync: (p) => nodeFs.existsSync(p),
   readFileSync: (p, e) => nodeFs.readFileSync(p, e),
   readdirSync: (p) => nodeFs.readdirSync(p),
+  realpathSync: (p) => nodeFs.realpathSync.native(p),
 };
 
 /** lstat that answers null instead of throwing (missing path, permission denied). */
@@ -41,4 +44,63 @@ export function tryRead(fs: FsLike, p: string): string | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * One verdict's view of the filesystem: lstat and readlink answers are remembered for the
+ * length of one classify() call (the same prefixes are asked about again and again), never
+ * across calls.
+ */
+export function memoFs(fs: FsLike): FsLike {
+  const stats = new Map<string, StatLike | Error>();
+  const reals = new Map<string, string | Error>();
+  const links = new Map<string, string | Error>();
+  return {
+    lstatSync(p) {
+      let r = stats.get(p);
+      if (r === undefined) {
+        try {
+          r = fs.lstatSync(p);
+        } catch (e) {
+          r = e as Error;
+        }
+        stats.set(p, r);
+      }
+      if (r instanceof Error) throw r;
+      return r;
+    },
+    readlinkSync(p) {
+      let r = links.get(p);
+      if (r === undefined) {
+        try {
+          r = fs.readlinkSync(p);
+        } catch (e) {
+          r = e as Error;
+        }
+        links.set(p, r);
+      }
+      if (r instanceof Error) throw r;
+      return r;
+    },
+    existsSync: (p) => fs.existsSync(p),
+    readFileSync: (p, e) => fs.readFileSync(p, e),
+    ...(fs.readdirSync ? { readdirSync: (p: string) => fs.readdirSync!(p) } : {}),
+    ...(fs.realpathSync
+      ? {
+          realpathSync(p: string) {
+            let r = reals.get(p);
+            if (r === undefined) {
+              try {
+                r = fs.realpathSync!(p);
+              } catch (e) {
+                r = e as Error;
+              }
+              reals.set(p, r);
+            }
+            if (r instanceof Error) throw r;
+            return r;
+          },
+        }
+      : {}),
+  };
 }

@@ -28,6 +28,7 @@ function isVirtual(p: string): boolean {
  * `followFinal`: follow a symlink in the last segment (open/exec/write do; unlink/rename do not).
  */
 export function resolvePath(fs: FsLike | null, base: string, rel: string, followFinal: boolean): Resolved {
+  if (!rel.startsWith("/") && isVirtual(base)) return { ok: true, path: lexical(base + "/" + rel), exists: null, isDir: null };
   const abs = rel.startsWith("/") ? rel : base === "/" ? "/" + rel : base + "/" + rel;
   if (!fs) {
     // Leading `..` of a relative path climbs the (physical) base; any other `..` follows a
@@ -41,9 +42,19 @@ export function resolvePath(fs: FsLike | null, base: string, rel: string, follow
     }
     return { ok: true, path: lexical(abs), exists: null, isDir: null };
   }
-  let queue = abs.split("/");
+  // Fast path: an existing path resolved by the kernel's rules in one call (symlinks and `..`
+  // segment by segment, exactly as open(2) would).
+  // (A relative path without `..` is cheaper walked from the already-physical base: one lstat
+  // per segment of its own, where realpath(3) would lstat every segment from the root.)
+  if (fs.realpathSync && !isVirtual(abs) && (rel.startsWith("/") || rel.includes(".."))) {
+    const fast = realpathFast(fs, abs, followFinal);
+    if (fast) return fast;
+  }
+  // The base is already physical (every base comes out of this resolver): only the relative
+  // part needs walking, which saves an lstat per segment of the base.
+  let queue = rel.startsWith("/") ? abs.split("/") : rel.split("/");
   let i = 0;
-  let cur = "/";
+  let cur = rel.startsWith("/") ? "/" : base;
   let links = 0;
   let lastStat: ReturnType<typeof tryLstat> = null;
   while (i < queue.length) {
@@ -85,6 +96,41 @@ export function resolvePath(fs: FsLike | null, base: string, rel: string, follow
   }
   if (cur === "/") lastStat = tryLstat(fs, "/");
   return { ok: true, path: cur, exists: lastStat !== null, isDir: lastStat ? lastStat.isDirectory() : false };
+}
+
+function realpathFast(fs: FsLike, abs: string, followFinal: boolean): Resolved | null {
+  try {
+    if (followFinal) {
+      try {
+        const p = fs.realpathSync!(abs);
+        return isVirtual(p) ? null : { ok: true, path: p, exists: true, isDir: null };
+      } catch {
+        // Commonly only the last segment is missing (a file about to be created): resolve the
+        // directory in one call, and make sure the last segment is not a dangling symlink.
+        const trimmed = abs.replace(/\/+$/, "");
+        const slash = trimmed.lastIndexOf("/");
+        const last = trimmed.slice(slash + 1);
+        if (last === "" || last === "." || last === "..") return null;
+        const dir = fs.realpathSync!(slash <= 0 ? "/" : trimmed.slice(0, slash));
+        if (isVirtual(dir)) return null;
+        const p = dir === "/" ? "/" + last : dir + "/" + last;
+        const st = tryLstat(fs, p);
+        if (st && st.isSymbolicLink()) return null;
+        return { ok: true, path: p, exists: st !== null, isDir: st ? st.isDirectory() : false };
+      }
+    }
+    const trimmed = abs.replace(/\/+$/, "");
+    const slash = trimmed.lastIndexOf("/");
+    const last = trimmed.slice(slash + 1);
+    if (last === "" || last === "." || last === "..") return null;
+    const dir = fs.realpathSync!(slash <= 0 ? "/" : trimmed.slice(0, slash));
+    if (isVirtual(dir)) return null;
+    const p = dir === "/" ? "/" + last : dir + "/" + last;
+    const st = tryLstat(fs, p);
+    return { ok: true, path: p, exists: st !== null, isDir: st ? st.isDirectory() : false };
+  } catch {
+    return null; // missing somewhere: the segment walk handles it
+  }
 }
 
 /** The literal directory prefix of a glob pattern (the part before the first segment with a glob character). */

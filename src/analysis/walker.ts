@@ -379,7 +379,18 @@ export class Walker {
     const hit = this.lstatCache.get(p);
     if (hit !== undefined) return hit as boolean | null;
     const r = resolvePath(fs, "/", p, true);
-    const v = r.ok ? r.exists === true && r.isDir === true : null;
+    let v: boolean | null = null;
+    if (r.ok) {
+      if (r.exists === false) v = false;
+      else if (r.isDir !== null) v = r.isDir;
+      else {
+        try {
+          v = fs.lstatSync(r.path).isDirectory();
+        } catch {
+          v = false;
+        }
+      }
+    }
     this.lstatCache.set(p, v);
     return v;
   }
