@@ -37,8 +37,37 @@ export function loadRegistry(dir: string = REGISTRY_DIR): Registry {
 /** Validates and compiles registry file texts (used by loadRegistry and by tests). */
 export function parseRegistry(files: { file: string; text: string }[]): Registry {
   const inputs: CompileInput[] = files.map(({ file, text }) => {
-    const data = parseDataFile(file, text, registryFileSchema);
+    let data;
+    try {
+      data = parseDataFile(file, text, registryFileSchema);
+    } catch (e) {
+      throw e instanceof DataFileError ? refineLine(e, text) : e;
+    }
     return { file, text, commands: data.command, flagsets: data.flagset };
   });
   return compileRegistry(inputs, HANDLER_NAMES);
+}
+
+/**
+ * Examples and flags live in inline tables, which the generic locator cannot see: point at the
+ * line of the Mth `{ command = ` (or the flag key) inside the Nth [[command]] instead.
+ */
+function refineLine(e: DataFileError, text: string): DataFileError {
+  const m = /`command\.(\d+)\.(example)\.(\d+)/.exec(e.problem);
+  if (!m) return e;
+  const lines = text.split("\n");
+  let seen = -1;
+  let start = -1;
+  for (let i = 0; i < lines.length; i++) {
+    if (/^\s*\[\[\s*command\s*\]\]/.test(lines[i]!) && ++seen === Number(m[1])) {
+      start = i;
+      break;
+    }
+  }
+  if (start < 0) return e;
+  let n = -1;
+  for (let i = start + 1; i < lines.length && !/^\s*\[\[\s*command\s*\]\]/.test(lines[i]!); i++) {
+    if (/\{\s*command\s*=/.test(lines[i]!) && ++n === Number(m[3])) return new DataFileError(e.file, i + 1, e.problem);
+  }
+  return e;
 }
