@@ -35,7 +35,16 @@ function sf(args: string[], opts: { input?: string; env?: Record<string, string>
     env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home, ...opts.env },
     timeout: 20_000,
   });
-  return { code: r.status, out: r.stdout, err: r.stderr };
+  return { code: r.status, out: r.stdout, err: r.stderr + (r.signal ? ` [signal ${r.signal}]` : "") };
+}
+
+/** stdout as JSON, or a failure that shows stderr (the reason the CLI printed nothing). */
+function json(r: { out: string; err: string }) {
+  try {
+    return JSON.parse(r.out) as any; // eslint-disable-line @typescript-eslint/no-explicit-any
+  } catch {
+    throw new Error(`no JSON on stdout; stderr: ${JSON.stringify(r.err.trim().slice(-400))}`);
+  }
 }
 
 describe("bundled CLI: usage and config errors", () => {
@@ -63,7 +72,7 @@ describe("bundled CLI: usage and config errors", () => {
   it("levels reads regions/levels.toml from the bundle", () => {
     const r = sf(["levels", "--json"]);
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.out).levels).toHaveLength(7);
+    expect(json(r).levels).toHaveLength(7);
   });
 
   it("setup writes the hook with this install's absolute bin path", () => {
@@ -104,7 +113,7 @@ describe.skipIf(!hasClassifier)("bundled CLI with the classifier", () => {
     writeFileSync(path.join(repo, "a.txt"), "a\n");
     const r = sf(["check", "--json", "--cwd", repo, "cat a.txt | wc -l"]);
     expect(r.code).toBe(0);
-    const j = JSON.parse(r.out);
+    const j = json(r);
     expect(j.decision).toBe("allow");
     // The temp repo sits under /tmp, which regions may place as tmp (paranoid) or worktree (reader).
     expect(["paranoid", "reader"]).toContain(j.level);
@@ -118,7 +127,7 @@ describe.skipIf(!hasClassifier)("bundled CLI with the classifier", () => {
 
   it("check: a dynamic word is null in argv and not approved", () => {
     const r = sf(["check", "--json", "cat $X"]);
-    const j = JSON.parse(r.out);
+    const j = json(r);
     expect(j.commands[0].argv).toEqual(["cat", null]);
     expect(r.code).toBe(1);
   });
@@ -126,7 +135,7 @@ describe.skipIf(!hasClassifier)("bundled CLI with the classifier", () => {
   it("check: rm -rf ~ is not approved at any level, exit 1", () => {
     const r = sf(["check", "--json", "--level", "yolo", "rm -rf ~"]);
     expect(r.code).toBe(1);
-    expect(JSON.parse(r.out)).toMatchObject({ decision: "ask", level: "never" });
+    expect(json(r)).toMatchObject({ decision: "ask", level: "never" });
   });
 
   it("check: the level flag decides between exit 0 and 1", () => {
@@ -143,7 +152,7 @@ describe.skipIf(!hasClassifier)("bundled CLI with the classifier", () => {
     spawnSync("git", ["init", "-q", repo]);
     const ok = sf(["hook"], { input: hookPayload({ cwd: repo, tool_input: { command: "ls -la" } }), env: { CLAUDE_PROJECT_DIR: repo } });
     expect(ok.code).toBe(0);
-    const out = JSON.parse(ok.out);
+    const out = json(ok);
     expect(out.hookSpecificOutput).toMatchObject({ hookEventName: "PreToolUse", permissionDecision: "allow" });
     expect(out.hookSpecificOutput.permissionDecisionReason).toMatch(/^shellfence: /);
     const no = sf(["hook"], { input: hookPayload({ cwd: repo, tool_input: { command: "rm -rf ~" } }), env: { CLAUDE_PROJECT_DIR: repo } });
@@ -174,29 +183,30 @@ describe.skipIf(!hasClassifier)("the hook from its V8 startup snapshot", () => {
     const r = repo();
     const snap = { node: ["--snapshot-blob", blob!] };
     const ok = sf(["hook"], { ...snap, input: hookPayload({ cwd: r, tool_input: { command: "ls -la" } }), env: { CLAUDE_PROJECT_DIR: r } });
-    expect(JSON.parse(ok.out).hookSpecificOutput.permissionDecision).toBe("allow");
+    expect(json(ok).hookSpecificOutput.permissionDecision).toBe("allow");
     expect(sf(["hook"], { ...snap, input: "{" })).toMatchObject({ code: 0, out: "" });
     // A config that only exists now, found through an env var set now.
     mkdirSync(path.join(home, "snapxdg", "shellfence"), { recursive: true });
     writeFileSync(path.join(home, "snapxdg", "shellfence", "config.toml"), 'on_deny = "ask"\nlevel = "reader"\n');
     const write = hookPayload({ cwd: r, tool_input: { command: "ls > listing.txt" } });
     const env = { CLAUDE_PROJECT_DIR: r };
-    expect(JSON.parse(sf(["hook"], { ...snap, input: write, env }).out).hookSpecificOutput.permissionDecision).toBe("allow");
+    expect(json(sf(["hook"], { ...snap, input: write, env })).hookSpecificOutput.permissionDecision).toBe("allow");
     const asked = sf(["hook"], { ...snap, input: write, env: { ...env, XDG_CONFIG_HOME: path.join(home, "snapxdg") } });
-    expect(JSON.parse(asked.out).hookSpecificOutput).toMatchObject({ permissionDecision: "ask", permissionDecisionReason: expect.stringMatching(/editor/) });
+    expect(json(asked).hookSpecificOutput).toMatchObject({ permissionDecision: "ask", permissionDecisionReason: expect.stringMatching(/editor/) });
   });
 
   it("setup's command falls back to the plain CLI when node refuses the blob", () => {
     const r = repo();
     const junk = path.join(t.dir, "junk.blob");
     writeFileSync(junk, "not a snapshot");
-    const command = defaultHookCommand(path.resolve("bin/shellfence.js"), junk);
+    // This test's own bundle stands in for bin/shellfence.js (the repo's dist may be stale).
+    const command = defaultHookCommand(cliJs, junk);
     const res = spawnSync("sh", ["-c", command], {
       input: hookPayload({ cwd: r, tool_input: { command: "ls -la" } }),
       encoding: "utf8",
       env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home, CLAUDE_PROJECT_DIR: r },
     });
     expect(res.status).toBe(0);
-    expect(JSON.parse(res.stdout).hookSpecificOutput.permissionDecision).toBe("allow");
+    expect(json({ out: res.stdout, err: res.stderr }).hookSpecificOutput.permissionDecision).toBe("allow");
   });
 });
