@@ -31,6 +31,8 @@ export interface DatasetCounts {
   labelHand: number;
   /** Cases whose trusted code touched secret, self or a never locus (residual risk at developer+). */
   trustedResidual: number;
+  /** Distinct cases missed at one level or more. */
+  missedCases: number;
 }
 
 export interface Miss {
@@ -147,6 +149,7 @@ export function computeMetrics(table: LevelTable, results: CaseResult[]): Metric
       labelOracle: rs.filter((r) => r.label.source === "oracle").length,
       labelHand: rs.filter((r) => r.label.source === "hand").length,
       trustedResidual: rs.filter((r) => trustedResidual(table, r)).length,
+      missedCases: rs.filter((r) => LEVELS.some((l) => isMiss(table, r, l))).length,
     });
   }
   const misses: Miss[] = [];

@@ -39,10 +39,11 @@ function headline(rec: RunRecord, level: Level): number | null {
   return pick ? pick.approvalRate : null;
 }
 
+/** Distinct cases missed at any level, over all datasets. */
 function missesOf(rec: RunRecord): number {
-  const all = rec.metrics.filter((m) => m.dataset === ALL);
-  const rows = all.length ? all : rec.metrics;
-  return rows.reduce((s, m) => s + m.misses, 0);
+  const all = rec.counts.find((c) => c.dataset === ALL);
+  if (all?.missedCases !== undefined) return all.missedCases;
+  return rec.counts.filter((c) => c.dataset !== ALL).reduce((s, c) => s + (c.missedCases ?? 0), 0);
 }
 
 export function renderChart(history: RunRecord[]): string {
@@ -73,6 +74,18 @@ export function renderReport(r: ReportInput): string {
   for (const n of r.verdict.notes) out.push(`- ${n}`);
   out.push("");
 
+  out.push(`## Datasets`);
+  out.push("");
+  for (const ds of [...new Set(r.results.map((x) => x.dataset))]) {
+    const rs = r.results.filter((x) => x.dataset === ds);
+    const count = (f: (x: CaseResult) => string) => {
+      const m = new Map<string, number>();
+      for (const x of rs) m.set(f(x), (m.get(f(x)) ?? 0) + 1);
+      return [...m].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ${n}`).join(", ");
+    };
+    out.push(`- **${ds}**: ${rs.length} cases. Labels: ${count((x) => x.label.source)}. Label levels: ${count((x) => x.label.level)}. Ecosystems: ${count((x) => String(x.tags.ecosystem ?? "-"))}. Shapes: ${count((x) => String(x.tags.family ?? "-"))}.`);
+  }
+  out.push("");
   out.push(`## Current metrics per level`);
   for (const ds of datasetsOf(r.metrics)) {
     const c = r.metrics.counts.find((x) => x.dataset === ds);
@@ -97,6 +110,35 @@ export function renderReport(r: ReportInput): string {
   out.push(`### Latency`);
   out.push("");
   out.push(`In-process \`classify\` with the planted world's context, one warm-up pass then ${r.latency.passes} timed passes over every case. Each case's latency is its best pass, and the figures are percentiles over cases: a pause from a noisy neighbour on a shared CI machine or from the GC has to hit the same case in every pass to count. Median ${r.latency.medianUs.toFixed(1)} us, p99 ${r.latency.p99Us.toFixed(1)} us; p99 = ${r.latency.p99Ratio.toFixed(2)}x a fixed reference workload timed in the same run (the figure the ratchet compares, so machines of different speed stay comparable). Plain per-pass p99 for comparison: ${r.latency.p99s.map((x) => x.toFixed(1)).join(", ")} us.`);
+  out.push("");
+
+  out.push(`## Misses`);
+  out.push("");
+  const ms = r.metrics.misses;
+  if (!ms.length) out.push("None.");
+  else {
+    const groups = new Map<string, typeof ms>();
+    for (const m of ms) {
+      const res = r.results.find((x) => x.dataset === m.dataset && x.id === m.id);
+      const key = `${String((res?.tags as Record<string, unknown> | undefined)?.template ?? res?.tags.tool ?? "?")}: label ${m.label} (${m.source}), classifier ${m.need}`;
+      groups.set(key, [...(groups.get(key) ?? []), m]);
+    }
+    out.push(`${ms.length} cases are approved at a level their label is above. Grouped by generator template, label and the classifier's level, largest first, with one example each:`);
+    out.push("");
+    out.push(
+      mdTable(
+        ["group", "cases", "example", "approved at", "label evidence", "classifier said"],
+        [...groups]
+          .sort((a, b) => b[1].length - a[1].length)
+          .slice(0, 40)
+          .map(([k, g]) => {
+            const m = g[0]!;
+            const ev = m.effects.length ? m.effects.filter((e) => !(e.op === "read" && (e.locus === "worktree" || e.locus === "system"))).slice(0, 4).map((e) => `${e.op} ${e.locus} ${e.target}${e.via ? " [trusted]" : ""}`).join("; ") : m.labelReason;
+            return [k, g.length, "`" + m.command.split("\n")[0]!.slice(0, 70) + (m.command.includes("\n") ? " ⏎…" : "") + "`", m.levels[0]!, ev.slice(0, 200), (m.reasons[0] ?? m.classifierEffects.join("; ")).slice(0, 160)];
+          }),
+      ),
+    );
+  }
   out.push("");
 
   out.push(`## Largest over-deny groups at developer`);
