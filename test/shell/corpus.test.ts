@@ -35,7 +35,7 @@ beforeAll(async () => {
     obs.forEach((o, i) => runs.get(todo[i]!.id)!.push(compact(o, plantsFor(o.command))));
   }
   live = missing.length;
-}, 300_000);
+}, 900_000);
 
 afterAll(() => {
   const count = (pred: (c: Comparison, id: string) => boolean) => [...results].filter(([id, c]) => pred(c, id)).length;
