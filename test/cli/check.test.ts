@@ -125,6 +125,9 @@ describe("shellfence levels and dispatch", () => {
     expect(j.current).toBe("editor");
     expect(j.levels.find((l: { name: string }) => l.name === "yolo").includes).toContain("local-admin");
     expect(j.levels.find((l: { name: string }) => l.name === "local-admin").includes).not.toContain("network-admin");
+    // What each level adds comes from the rules of levels.toml.
+    expect(j.levels.find((l: { name: string }) => l.name === "editor").admits.join(";")).toMatch(/write [a-z|-]*worktree/);
+    expect(j.never.join(";")).toMatch(/write [a-z|-]*self/);
     const text = await cli(["levels"]);
     expect(text.out).toMatch(/^\* editor +write \(not delete\)/m);
   });
