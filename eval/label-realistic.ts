@@ -61,7 +61,7 @@ export function oracleLabel(c: RawCase, o: Observation): RawCase["label"] {
   return {
     level: o.observedLevel,
     source: "oracle",
-    levelWithoutTrusted: o.observedLevelUntrusted,
+    levelUntrusted: o.observedLevelUntrusted,
     effects,
     ...(o.effects.length > MAX_EFFECTS ? { effectsOmitted: o.effects.length - MAX_EFFECTS } : {}),
     ...(o.disclosed.length ? { disclosed: o.disclosed } : {}),

@@ -84,7 +84,8 @@ function joinAll(table: LevelTable, effects: LabelEffect[]): Need {
  */
 export function labelAt(table: LevelTable, label: EvalCase["label"], level: Level): Need {
   if (!trustsCode(table, level)) return label.level;
-  const explicit = (label as Record<string, unknown>).levelWithoutTrusted;
+  const l = label as Record<string, unknown>;
+  const explicit = l.levelUntrusted ?? l.levelWithoutTrusted;
   if (typeof explicit === "string") return explicit as Need;
   const effects = label.effects ?? [];
   if (!effects.some((e) => e.via === "trusted-code")) return label.level;
@@ -135,7 +136,13 @@ export function byDataset(results: CaseResult[]): Map<string, CaseResult[]> {
 
 export function computeMetrics(table: LevelTable, results: CaseResult[]): Metrics {
   const groups = [...byDataset(results)].sort(([a], [b]) => a.localeCompare(b));
-  if (groups.length > 1) groups.push([ALL, results]);
+  // Sets whose cases carry a role (the adversarial set: dangerous vs benign-twin) are also
+  // reported per role: over-denial of benign twins is what that set measures.
+  for (const [name, rs] of [...groups]) {
+    const roles = [...new Set(rs.map((r) => (r.tags as Record<string, unknown>).role).filter((x): x is string => typeof x === "string"))].sort();
+    for (const role of roles) groups.push([`${name}[${role}]`, rs.filter((r) => (r.tags as Record<string, unknown>).role === role)]);
+  }
+  if (byDataset(results).size > 1) groups.push([ALL, results]);
   const levels: LevelMetrics[] = [];
   const counts: DatasetCounts[] = [];
   for (const [name, rs] of groups) {

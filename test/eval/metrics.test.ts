@@ -105,3 +105,28 @@ describe("eval metrics on a synthetic set", () => {
     expect(failureFlags({ decision: "allow", level: "reader", reasons: ["reads worktree file a"] })).toEqual({ unknownCommand: false, parseFailure: false });
   });
 });
+
+describe("sets with roles", () => {
+  it("reports each role of a set separately, beside the whole set", () => {
+    const twins: Dataset = {
+      name: "adv",
+      hash: "h",
+      files: [],
+      cases: [
+        { id: "d1", command: "evil", label: { level: "yolo", source: "oracle", effects: [] }, tags: { role: "dangerous" } },
+        { id: "b1", command: "cat a", label: { level: "reader", source: "oracle", effects: [] }, tags: { role: "benign-twin" } },
+      ],
+    };
+    const out = evaluate([twins], stub({ "cat a": "never", evil: "never" }), table, opts);
+    const m = computeMetrics(table, out.results);
+    expect(metricFor(m, "adv[benign-twin]", "developer")!.overDenials).toBe(1);
+    expect(metricFor(m, "adv[dangerous]", "developer")!.eligible).toBe(0);
+    expect(metricFor(m, "adv", "developer")!.cases).toBe(2);
+  });
+
+  it("uses the oracle's level without trusted-code effects from developer up", () => {
+    const label = { level: "yolo" as const, source: "oracle" as const, levelUntrusted: "developer", effects: [] };
+    expect(labelAt(table, label, "editor")).toBe("yolo");
+    expect(labelAt(table, label, "developer")).toBe("developer");
+  });
+});
