@@ -303,6 +303,7 @@ export function analyze(input: AnalyzeInput): RawEffect[] {
       runFile(prog, prog);
       return;
     }
+    if (runProjectCode(p, name, argv.slice(1))) return;
     if (INTERPRETER.test(name)) {
       const code = interpreterCode(name, argv.slice(1));
       if (code.type === "inline") {
@@ -314,7 +315,10 @@ export function analyze(input: AnalyzeInput): RawEffect[] {
       } else if (code.type === "file") {
         const file = resolvePhysical(code.value, p.fs.cwd, world, { cwdOf: () => p.fs.cwd }, p.pid, true);
         // an installed tool written in the language (`#!/usr/bin/env node` npm) is known by its script
-        if (locate(file) === "system") p.prog = file.slice(file.lastIndexOf("/") + 1);
+        if (locate(file) === "system") {
+          p.prog = file.slice(file.lastIndexOf("/") + 1);
+          if (runProjectCode(p, p.prog, argv.slice(argv.indexOf(code.value) + 1))) return;
+        }
         runFile(file, file);
       }
       return;
@@ -326,6 +330,18 @@ export function analyze(input: AnalyzeInput): RawEffect[] {
         runFile(file, file);
       }
     }
+  }
+
+  /** A build/test runner running the project's own scripts (npm test, make, pytest...): trusted code. */
+  function runProjectCode(p: Proc, name: string, args: string[]): boolean {
+    if (p.trusted) return false;
+    const label = runnerLabel(name, args);
+    if (!label) return false;
+    const locus = locate(p.fs.cwd);
+    if (locus !== "worktree" && locus !== "vcs-control") return false;
+    emit(p, "exec", label, { kind: "project-code", locus });
+    p.trusted = true;
+    return true;
   }
 
   function netEffect(p: Proc, c: Syscall) {
@@ -377,6 +393,44 @@ function ipv6(arg: string): string | null {
 
 function isLocal(ip: string): boolean {
   return /^127\./.test(ip) || ip === "::1" || /^::ffff:127\./.test(ip) || ip === "0.0.0.0" || ip === "::";
+}
+
+/**
+ * Runners whose job is to run the project's own code (package scripts, Makefile recipes, tests,
+ * build scripts). Run in the project, they and their children are trusted code, as DESIGN.md says
+ * of `npm test`, `make` and `pytest`. Returns the label of the exec effect, or null.
+ */
+export function runnerLabel(name: string, args: string[]): string | null {
+  const info = args.some((a) => /^(--version|-v|-V|--help|-h)$/.test(a));
+  const sub = args.find((a) => !a.startsWith("-"));
+  const display = name.replace(/(-cli)?\.c?js$/, "");
+  switch (display) {
+    case "make":
+    case "gmake":
+      return info || args.some((a) => /^(-n|--dry-run|--just-print|--recon|-q|--question|-p|--print-data-base)$/.test(a)) ? null : display;
+    case "npm":
+    case "pnpm":
+    case "yarn":
+    case "bun": {
+      const runs = ["run", "run-script", "rum", "urn", "test", "t", "tst", "start", "stop", "restart", "exec", "install", "i", "add", "ci", "install-test", "it", "install-ci-test", "cit", "rebuild", "rb"];
+      if (info) return null;
+      if (display === "yarn" && sub === undefined) return "yarn"; // bare yarn installs, running lifecycle scripts
+      if (!sub || !runs.includes(sub)) return null;
+      if (["install", "i", "add", "ci", "rebuild", "rb"].includes(sub) && args.includes("--ignore-scripts")) return null;
+      return `${display} ${sub}`;
+    }
+    case "pytest":
+    case "py.test":
+    case "tox":
+    case "nox":
+      return info ? null : display;
+    case "cargo":
+      return sub && ["build", "b", "test", "t", "run", "r", "bench", "check", "c", "clippy"].includes(sub) ? `cargo ${sub}` : null;
+    case "go":
+      return sub && ["test", "run", "generate"].includes(sub) ? `go ${sub}` : null;
+    default:
+      return null;
+  }
 }
 
 type Code = { type: "inline" } | { type: "module"; value: string } | { type: "file"; value: string } | { type: "none" };

@@ -84,9 +84,23 @@ export function ensureTemplate(): Template {
   } catch {
     fs.rmSync(staging, { recursive: true, force: true }); // another process won the race
   }
+  removeStaleTemplates(dir);
   return { dir };
 }
 const TEMPLATE_FORMAT = "v1";
+
+/** Templates of older world versions, unused for an hour, are removed when a new one is built. */
+function removeStaleTemplates(current: string): void {
+  for (const name of fs.readdirSync(ORACLE_ROOT)) {
+    const p = path.join(ORACLE_ROOT, name);
+    if (!name.startsWith("template-") || p === current) continue;
+    try {
+      if (Date.now() - fs.statSync(p).mtimeMs > 3600_000) fs.rmSync(p, { recursive: true, force: true });
+    } catch {
+      // another process removed it first
+    }
+  }
+}
 
 let toolsChecked = false;
 function requireTools(): void {

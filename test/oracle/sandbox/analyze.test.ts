@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { analyze, denoise, interpreterCode, mentions, shellScript, type RawEffect } from "../../../oracle/sandbox/analyze.ts";
+import { analyze, denoise, interpreterCode, mentions, runnerLabel, shellScript, type RawEffect } from "../../../oracle/sandbox/analyze.ts";
 import { resolvePhysical } from "../../../oracle/sandbox/paths.ts";
 import { parseTrace } from "../../../oracle/sandbox/trace.ts";
 import { ANCHORS, HOME, PROJECT } from "../../../oracle/sandbox/world.ts";
@@ -178,6 +178,28 @@ describe("interpreter and shell argv", () => {
     expect(shellScript(["-c", "touch x"])).toBeNull();
     expect(shellScript(["-s"])).toBeNull();
     expect(shellScript([])).toBeNull();
+  });
+
+  it("knows which runner invocations run the project's own code", () => {
+    expect(runnerLabel("npm-cli.js", ["test"])).toBe("npm test");
+    expect(runnerLabel("npm-cli.js", ["run", "build"])).toBe("npm run");
+    expect(runnerLabel("npm-cli.js", ["--version"])).toBeNull();
+    expect(runnerLabel("npm-cli.js", ["ci", "--ignore-scripts"])).toBeNull();
+    expect(runnerLabel("npm-cli.js", ["view", "react"])).toBeNull();
+    expect(runnerLabel("make", [])).toBe("make");
+    expect(runnerLabel("make", ["-n"])).toBeNull();
+    expect(runnerLabel("cargo", ["test"])).toBe("cargo test");
+    expect(runnerLabel("git", ["status"])).toBeNull();
+  });
+
+  it("a runner started outside the project is not trusted code", () => {
+    const es = run([
+      `1 chdir("/tmp") = 0`,
+      `1 clone(child_stack=NULL, flags=SIGCHLD) = 2`,
+      `2 execve("/usr/bin/make", ["make"], 0x1 /* 1 vars */) = 0`,
+      `2 openat(AT_FDCWD, "/home/agent/.netrc", O_RDONLY) = 3</home/agent/.netrc>`,
+    ]);
+    expect(brief(es)).toEqual(["read secret /home/agent/.netrc"]);
   });
 
   it("mentions: the program's arguments, not its name", () => {
