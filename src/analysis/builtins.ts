@@ -3,10 +3,11 @@
 import type { Kind, Source } from "../policy/model.ts";
 import { lexical, resolvePath } from "./paths.ts";
 import { mergeBases, unknownBases, type Base, type Bases, type Flow, type Shell } from "./shellstate.ts";
-import type { Scope, Walker } from "./walker.ts";
+import { wordEnv, type Scope, type Walker } from "./walker.ts";
 import { dispatch, innerScript, type ArgItem, type Invocation } from "./walk.ts";
 import { applyVector } from "./envapply.ts";
 import { tryRead } from "./fs.ts";
+import { expandAssignValue, literalPrefix, SELF } from "./words.ts";
 
 export const WALK_BUILTINS = new Set([
   "cd", "pushd", "popd", "dirs", "source", ".", "eval", "exec", "command", "builtin",
@@ -209,15 +210,20 @@ function declare(w: Walker, inv: Invocation, name: string, sh: Shell, sc: Scope,
   let functions = false;
   for (const a of args) {
     const v = a.value;
-    if (v === null) {
-      // `export $X=1` can set any variable: only a literal `NAME=` prefix can be judged.
-      const m = a.source.text.match(/^([A-Za-z_][A-Za-z0-9_]*)=/);
-      if (!m) {
-        w.unmodelled(sc, a.source, name, `\`${name}\` with a dynamic word could set any variable`, idx);
-        continue;
-      }
+    // `NAME=value` as an assignment (PATH=$PATH:x keeps its previous value as a marker).
+    const m = a.word ? literalPrefix(a.word).match(/^([A-Za-z_][A-Za-z0-9_]*)(\+?)=/) : null;
+    if (m && a.word && (names > 0 || v === null || !v.startsWith("-"))) {
       names++;
-      s = applyVector(w, m[1]!, null, s, sc, a.source, idx, true);
+      const full = expandAssignValue(a.word, wordEnv(w, s), m[1]!);
+      let value = full !== null && full.startsWith(m[0]) ? full.slice(m[0].length) : null;
+      if (value !== null && m[2]) value = SELF + value;
+      if (integer && value !== null) w.checkArithText(value, sc, a.source, idx);
+      s = applyVector(w, m[1]!, value, s, sc, a.source, idx, true);
+      continue;
+    }
+    if (v === null) {
+      // `export $X=1` can set any variable.
+      w.unmodelled(sc, a.source, name, `\`${name}\` with a dynamic word could set any variable`, idx);
       continue;
     }
     if (/^[-+]/.test(v) && names === 0) {
@@ -386,7 +392,10 @@ function changeDir(w: Walker, inv: Invocation, name: "cd" | "pushd" | "popd", sh
     moved = moved ? mergeBases(moved, one) : one;
   }
   if (!moved) return { sh, status: "fails" }; // known not to exist for every base: nothing moves
-  const bases = anyFail ? mergeBases(moved, sh.bases) : moved;
+  // If the cd succeeded, the shell is in one of the moved-to places; a cd that may fail (any
+  // base) leaves the failure state as it was.
+  void anyFail;
+  const bases = moved;
   const stack = name === "pushd" ? (sh.stack ? [sh.bases, ...sh.stack] : null) : sh.stack;
   // Even an existing directory can refuse entry (no x bit): failing leaves everything as it was.
   return { sh: { ...sh, bases, oldpwd: sh.bases, stack }, status: "unknown", failSh: sh };

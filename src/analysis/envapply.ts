@@ -5,7 +5,7 @@ import type { Assignment } from "../shell/ast.ts";
 import type { Kind, Source } from "../policy/model.ts";
 import type { Shell } from "./shellstate.ts";
 import { expandAssignValue, SELF } from "./words.ts";
-import type { Scope, Walker } from "./walker.ts";
+import { wordEnv, type Scope, type Walker } from "./walker.ts";
 import { innerScript, dispatch } from "./walk.ts";
 
 /** Values of prefix assignments for one command (null = dynamic). */
@@ -19,7 +19,7 @@ export function applyAssignment(w: Walker, a: Assignment, sh: Shell, sc: Scope, 
   const vec = w.deps.vectors.lookup(a.name);
   let value: string | null = null;
   if (a.value && !a.array) {
-    value = expandAssignValue(a.value, { home: sh.home, defaultIfs: sh.defaultIfs }, vec && PATHISH.has(vec.effect) ? a.name : undefined);
+    value = expandAssignValue(a.value, wordEnv(w, sh), vec && PATHISH.has(vec.effect) ? a.name : undefined);
     if (value !== null && a.append) value = (vec && PATHISH.has(vec.effect) ? SELF : "\u0002") + value;
   }
   const sh2 = applyVector(w, a.name, value, sh, sc, source, -1, standalone);

@@ -23,13 +23,15 @@ import { applyAssignment, applyEnvRecord, type PrefixEnv } from "./envapply.ts";
 import { resolvePath } from "./paths.ts";
 import { after, failState, mergeShell, sameShell, unknownBases, describeBases, type Bases, type Flow, type Shell } from "./shellstate.ts";
 import { expandWord, heredocText } from "./words.ts";
-import { Walker, type Output, type Scope, type StdinSource } from "./walker.ts";
+import { Walker, wordEnv, type Output, type Scope, type StdinSource } from "./walker.ts";
 import { zshHazards } from "./othershells.ts";
 
 export interface ArgItem {
   value: ArgWord;
   glob: boolean;
   source: Source;
+  /** The word it came from (absent for argv that a registry or a variable produced). */
+  word?: Word;
 }
 
 export interface Invocation {
@@ -351,7 +353,7 @@ export function redirects(w: Walker, rs: Redirect[], sh: Shell, sc: Scope, comma
       continue;
     }
     wordSubst(w, r.target, sh, sc, command);
-    const x = expandWord(r.target, { home: sh.home, defaultIfs: sh.defaultIfs });
+    const x = expandWord(r.target, wordEnv(w, sh));
     const target = x.kind === "fields" && x.fields.length === 1 && !x.fields[0]!.glob ? x.fields[0]!.text : null;
     if (r.op === "<<<") {
       if ((r.fd ?? 0) === 0) stdin = { t: "text", text: target === null ? null : target + "\n", source: src };
@@ -387,9 +389,9 @@ function expandItems(w: Walker, words: Word[], sh: Shell, sc: Scope): ArgItem[] 
   const items: ArgItem[] = [];
   for (const word of words) {
     const source = w.span(sc, word.pos, word.end);
-    const x = expandWord(word, { home: sh.home, defaultIfs: sh.defaultIfs });
-    if (x.kind === "dynamic") items.push({ value: null, glob: false, source });
-    else for (const f of x.fields) items.push({ value: f.text, glob: f.glob, source });
+    const x = expandWord(word, wordEnv(w, sh));
+    if (x.kind === "dynamic") items.push({ value: null, glob: false, source, word });
+    else for (const f of x.fields) items.push({ value: f.text, glob: f.glob, source, word });
   }
   return items;
 }

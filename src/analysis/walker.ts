@@ -11,6 +11,13 @@ import { globPrefix, lexical, resolvePath } from "./paths.ts";
 import type { Bases, Shell } from "./shellstate.ts";
 import type { CommandRecord, LocatedEffect, WalkResult } from "./types.ts";
 import { scanInlineCode } from "./evidence.ts";
+import type { WordEnv } from "./words.ts";
+
+/** What the word model may know in this shell state: HOME, and $PWD when the base is one known place. */
+export function wordEnv(w: Walker, sh: Shell): WordEnv {
+  const pwd = sh.bases.known && sh.bases.list.length === 1 && !w.tainted.has("PWD") ? sh.bases.list[0]!.logical : undefined;
+  return { home: sh.home, defaultIfs: sh.defaultIfs, ...(pwd !== undefined ? { pwd } : {}) };
+}
 
 export interface Deps {
   parse(src: string): Script;

@@ -18,6 +18,8 @@ export interface WordEnv {
   home: string | null;
   /** `$HOME` unquoted is split on IFS: only trusted while IFS is the default. */
   defaultIfs: boolean;
+  /** $PWD when the directory is one known place. */
+  pwd?: string;
 }
 
 const MAX_FIELDS = 256;
@@ -30,8 +32,8 @@ function pushText(out: Ch[], text: string, active: boolean): void {
   for (const c of text) out.push({ c, active });
 }
 
-function homeParam(p: WordPart): boolean {
-  return p.type === "ParamExp" && p.name === "HOME" && !p.length && !p.indirect && p.index === null && p.op === null;
+function plainParam(p: WordPart, name: string): boolean {
+  return p.type === "ParamExp" && p.name === name && !p.length && !p.indirect && p.index === null && p.op === null;
 }
 
 function describe(p: WordPart): string {
@@ -71,14 +73,16 @@ function collect(parts: WordPart[], quoted: boolean, env: WordEnv, out: Ch[], se
       case "DblQuoted":
         collect(p.parts, true, env, out, self);
         break;
-      case "ParamExp":
-        if (homeParam(p) && env.home !== null) {
+      case "ParamExp": {
+        const val = plainParam(p, "HOME") ? env.home : plainParam(p, "PWD") ? (env.pwd ?? null) : null;
+        if (val !== null) {
           // Unquoted, the value is split and globbed: only literal-safe values stay static.
-          if (!quoted && (!env.defaultIfs || /[\s*?[\]{}~]/.test(env.home))) throw new Dynamic(describe(p));
-          pushText(out, env.home, false);
+          if (!quoted && (!env.defaultIfs || /[\s*?[\]{}~]/.test(val))) throw new Dynamic(describe(p));
+          pushText(out, val, false);
           break;
         }
         throw new Dynamic(describe(p));
+      }
       case "ProcSubst":
         // bash replaces it by a /dev/fd/N path (a pipe): a stream, whatever N is.
         pushText(out, "/dev/fd/63", false);
@@ -210,7 +214,10 @@ function isAssignmentLike(w: Ch[]): boolean {
  */
 export function expandWord(word: Word, env: WordEnv): Expansion {
   if (word.parts.length === 1 && word.parts[0]!.type === "ProcSubst") return { kind: "fields", fields: [{ text: "/dev/fd/63", glob: false }] };
-  const ctx: WordContext = env.home === null ? {} : env.defaultIfs || !/[\s]/.test(env.home) ? { home: env.home, env: { HOME: env.home } } : { home: env.home };
+  const vars: Record<string, string> = {};
+  if (env.defaultIfs && env.home !== null) vars.HOME = env.home;
+  if (env.defaultIfs && env.pwd !== undefined) vars.PWD = env.pwd;
+  const ctx: WordContext = env.home === null ? { env: vars } : { home: env.home, env: vars };
   const e = shellExpandWord(word, ctx);
   if (e.kind === "static") return { kind: "fields", fields: e.fields.map((text) => ({ text, glob: false })) };
   if (e.kind === "glob") return { kind: "fields", fields: e.patterns.map((text) => ({ text, glob: hasUnescapedGlob(text) })) };
