@@ -277,14 +277,15 @@ function lookupLong(node: CNode, name: string, at: number): [CFlag, CNode] {
   throw new Unknown(`unknown flag \`${name}\` for \`${node.path}\``, at);
 }
 
+function pushFlag(parsed: Parsed, modes: Set<string>, flag: CFlag, owner: CNode, name: string, value: ArgWord | undefined, index: number, valueIndex: number): void {
+  parsed.flags.push({ flag, owner, name, value, index, valueIndex });
+  for (const m of flag.modes) modes.add(m);
+}
+
 /** Parses the flag word at argv[i]; returns the index of the last word consumed, or -1 when a lax node takes it as an operand. */
 function parseFlagWord(node: CNode, argv: ArgWord[], i: number, parsed: Parsed, modes: Set<string>): number {
   const w = argv[i]!;
   const n = argv.length;
-  const push = (flag: CFlag, owner: CNode, name: string, value: ArgWord | undefined, valueIndex: number) => {
-    parsed.flags.push({ flag, owner, name, value, index: i, valueIndex });
-    for (const m of flag.modes) modes.add(m);
-  };
   if (w.startsWith("--")) {
     const eq = w.indexOf("=");
     const name = eq < 0 ? w : w.slice(0, eq);
@@ -295,7 +296,7 @@ function parseFlagWord(node: CNode, argv: ArgWord[], i: number, parsed: Parsed, 
       // `--add-opens=...`-style prefix flags, then lax nodes' operands.
       const word = lookupWord(node, w);
       if (word) {
-        push(word[0], word[1], w, undefined, -1);
+        pushFlag(parsed, modes, word[0], word[1], w, undefined, i, -1);
         return i;
       }
       if (node.lax) return -1;
@@ -304,34 +305,34 @@ function parseFlagWord(node: CNode, argv: ArgWord[], i: number, parsed: Parsed, 
     const [flag, owner] = hit;
     if (flag.arity === 0) {
       if (eq >= 0) throw new Unknown(`\`${name}\` of \`${node.path}\` takes no value`, i);
-      push(flag, owner, name, undefined, -1);
+      pushFlag(parsed, modes, flag, owner, name, undefined, i, -1);
       return i;
     }
     if (eq >= 0) {
-      push(flag, owner, name, w.slice(eq + 1), i);
+      pushFlag(parsed, modes, flag, owner, name, w.slice(eq + 1), i, i);
       return i;
     }
     if (flag.arity === "optional") {
-      push(flag, owner, name, undefined, -1);
+      pushFlag(parsed, modes, flag, owner, name, undefined, i, -1);
       return i;
     }
     if (i + 1 >= n) throw new Unknown(`\`${name}\` of \`${node.path}\` needs a value`, i);
-    push(flag, owner, name, argv[i + 1], i + 1);
+    pushFlag(parsed, modes, flag, owner, name, argv[i + 1], i, i + 1);
     return i + 1;
   }
   const word = lookupWord(node, w);
   if (word) {
     const [flag, owner, glued] = word;
     if (glued !== undefined || flag.arity !== 1) {
-      push(flag, owner, w, flag.arity === 0 ? undefined : glued, i);
+      pushFlag(parsed, modes, flag, owner, w, flag.arity === 0 ? undefined : glued, i, i);
       return i;
     }
     if (i + 1 >= n) throw new Unknown(`\`${w}\` of \`${node.path}\` needs a value`, i);
-    push(flag, owner, w, argv[i + 1], i + 1);
+    pushFlag(parsed, modes, flag, owner, w, argv[i + 1], i, i + 1);
     return i + 1;
   }
   if (node.numFlag && /^-\d+$/.test(w)) {
-    push(node.numFlag, node, w, undefined, -1);
+    pushFlag(parsed, modes, node.numFlag, node, w, undefined, i, -1);
     return i;
   }
   // A cluster of short flags: `-la`, `-ofile`, `-n5`.

@@ -36,7 +36,29 @@ export function loadRegistry(dir: string = REGISTRY_DIR): Registry {
 
 /** Validates and compiles registry file texts (used by loadRegistry and by tests). */
 export function parseRegistry(files: { file: string; text: string }[]): Registry {
-  const inputs: CompileInput[] = files.map(({ file, text }) => {
+  return compileRegistry(validate(files), HANDLER_NAMES);
+}
+
+/**
+ * The validated registry as JSON, for a build step to ship beside the bundle: loading it skips
+ * TOML parsing and zod (most of the load time); compiling the maps stays at run time.
+ */
+export function registrySnapshot(dir: string = REGISTRY_DIR): string {
+  const key = path.resolve(dir);
+  const names = readdirSync(key).filter((f) => f.endsWith(".toml") && !NOT_COMMANDS.has(f)).sort();
+  const inputs = validate(names.map((n) => ({ file: path.join(key, n), text: readFileSync(path.join(key, n), "utf8") })));
+  return JSON.stringify({ version: 1, files: inputs.map((i) => ({ file: path.basename(i.file), commands: i.commands, flagsets: i.flagsets })) });
+}
+
+/** Compiles a registry from registrySnapshot() output (trusted: it was validated when written). */
+export function registryFromSnapshot(json: string): Registry {
+  const data = JSON.parse(json) as { version: number; files: { file: string; commands: CompileInput["commands"]; flagsets?: CompileInput["flagsets"] }[] };
+  if (data.version !== 1) throw new Error(`registry snapshot version ${data.version} is not supported: rebuild it`);
+  return compileRegistry(data.files.map((f) => ({ file: f.file, text: "", commands: f.commands, flagsets: f.flagsets })), HANDLER_NAMES);
+}
+
+function validate(files: { file: string; text: string }[]): CompileInput[] {
+  return files.map(({ file, text }) => {
     let data;
     try {
       data = parseDataFile(file, text, registryFileSchema);
@@ -45,7 +67,6 @@ export function parseRegistry(files: { file: string; text: string }[]): Registry
     }
     return { file, text, commands: data.command, flagsets: data.flagset };
   });
-  return compileRegistry(inputs, HANDLER_NAMES);
 }
 
 /**
