@@ -176,6 +176,9 @@ export function analyze(input: AnalyzeInput): RawEffect[] {
         if (writes) emit(p, "write", target);
         // creating a file is not reading it; O_RDWR on an existing file is both
         if (reads && !/\bO_CREAT\b/.test(flags)) emit(p, "read", target);
+        // a shared object loaded from outside the system dirs (LD_PRELOAD=./x.so, a project's
+        // native module) is code that runs in this process
+        if (ok && reads && !writes && /\.so(\.\d+)*$/.test(target)) sharedObject(p, target);
         break;
       }
       case "unlink":
@@ -330,6 +333,14 @@ export function analyze(input: AnalyzeInput): RawEffect[] {
         runFile(file, file);
       }
     }
+  }
+
+  function sharedObject(p: Proc, file: string) {
+    const locus = locate(file);
+    if (locus === "system") return;
+    const project = locus === "worktree" || locus === "vcs-control";
+    emit(p, "exec", file, { kind: project ? "project-code" : "foreign-code", locus });
+    if (project) p.trusted = true;
   }
 
   /** A build/test runner running the project's own scripts (npm test, make, pytest...): trusted code. */

@@ -41,12 +41,16 @@ export const DEFAULT_LIMITS: Limits = {
 
 /** Template and per-run copies live on tmpfs when there is one: copying and removing the world
  * on a disk filesystem costs more than running most commands. */
-export const ORACLE_ROOT = path.join(isDir("/dev/shm") ? "/dev/shm" : os.tmpdir(), "shellfence-oracle");
+export const ORACLE_ROOT = path.join(execTmpfs("/dev/shm") ? "/dev/shm" : os.tmpdir(), "shellfence-oracle");
 
-function isDir(p: string): boolean {
+/** A writable tmpfs mounted without noexec (Docker mounts /dev/shm noexec: project scripts could not run). */
+function execTmpfs(dir: string): boolean {
   try {
-    fs.accessSync(p, fs.constants.W_OK);
-    return fs.statSync(p).isDirectory();
+    fs.accessSync(dir, fs.constants.W_OK);
+    const line = fs.readFileSync("/proc/mounts", "utf8").split("\n").reverse().find((l) => l.split(" ")[1] === dir);
+    if (!line) return false;
+    const [, , type, opts] = line.split(" ");
+    return type === "tmpfs" && !opts!.split(",").includes("noexec");
   } catch {
     return false;
   }

@@ -114,6 +114,16 @@ describe("effects from syscalls", () => {
     ]);
   });
 
+  it("a shared object loaded from the project is project code; a system library is loader noise", () => {
+    const es = run([
+      `1 clone(child_stack=NULL, flags=SIGCHLD) = 2`,
+      `2 execve("/usr/bin/true", ["/usr/bin/true"], 0x1 /* 2 vars */) = 0`,
+      `2 openat(AT_FDCWD, "./evil.so", O_RDONLY|O_CLOEXEC) = 3</home/agent/code/project/evil.so>`,
+      `2 openat(AT_FDCWD, "/lib/x86_64-linux-gnu/libc.so.6", O_RDONLY|O_CLOEXEC) = 3</usr/lib/x86_64-linux-gnu/libc.so.6>`,
+    ]);
+    expect(brief(es)).toEqual([`read worktree ${PROJECT}/evil.so`, `exec worktree ${PROJECT}/evil.so [project-code]`]);
+  });
+
   it("a failed exec (PATH probing) runs nothing", () => {
     expect(run([`1 execve("/home/agent/code/project/node_modules/.bin/sh", ["sh"], 0x1 /* 1 vars */) = -1 ENOENT (No such file or directory)`])).toEqual([]);
   });
