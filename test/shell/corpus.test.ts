@@ -96,6 +96,9 @@ describe("parser vs argv oracle over datasets/parser", () => {
     if (c.accept.kind === "rejected-valid" && !knownRejections.has(entry.id)) {
       expect.fail(`${where}: the parser rejected valid input (${c.accept.parserError}); fix the parser or list it in datasets/parser/known-rejections.jsonl with a reason`);
     }
+    if (c.accept.kind === "agree-invalid" && knownRejections.has(entry.id)) {
+      expect.fail(`${where}: bash -n rejects this command too; remove it from datasets/parser/known-rejections.jsonl`);
+    }
     if (c.accept.kind === "agree-valid" && knownRejections.has(entry.id)) {
       expect.fail(`${where}: the parser now accepts this command; remove it from datasets/parser/known-rejections.jsonl`);
     }
