@@ -8,7 +8,8 @@ import { fileURLToPath } from "node:url";
 import type { Ecosystem } from "./layout.ts";
 import { rng } from "./rng.ts";
 import { familyOf, toolOf } from "./shape.ts";
-import { TEMPLATES, type Spec } from "./templates.ts";
+import { LONG_TEMPLATES } from "./long.ts";
+import { TEMPLATES, type Spec, type Template } from "./templates.ts";
 
 export const OUT_DIR = fileURLToPath(new URL("../../datasets/realistic/", import.meta.url));
 /** Template tools kept as declared (the shape is the point, not the first word). */
@@ -42,11 +43,22 @@ function decorate(r: ReturnType<typeof rng>, cmd: string): string {
   }
 }
 
-export function generate(count: number, seed: number): RealisticCase[] {
-  const r = rng(seed);
-  const total = TEMPLATES.reduce((s, t) => s + t.weight, 0);
+/**
+ * The base templates draw from `seed` and the long ones from their own stream (seed + 1), so
+ * adding a template family does not reshuffle (and force re-labelling of) the others.
+ */
+export function generate(count: number, seed: number, longCount = Math.round(count / 14)): RealisticCase[] {
   const seen = new Set<string>();
   const out: RealisticCase[] = [];
+  draw(TEMPLATES, count, rng(seed), seen, out);
+  draw(LONG_TEMPLATES, longCount, rng(seed + 1), seen, out);
+  return out;
+}
+
+function draw(templates: Template[], count: number, r: ReturnType<typeof rng>, seen: Set<string>, out: RealisticCase[]): void {
+  const TEMPLATES = templates;
+  const total = TEMPLATES.reduce((s, t) => s + t.weight, 0);
+  const start = out.length;
   const add = (t: (typeof TEMPLATES)[number]): boolean => {
     const s = t.make(r);
     if (DECORATE.has(t.name) && r.chance(0.5)) s.command = decorate(r, s.command);
@@ -71,12 +83,11 @@ export function generate(count: number, seed: number): RealisticCase[] {
     for (let tries = 0; made < quota && tries < quota * 30; tries++) if (add(t)) made++;
   }
   // ...and the rest is drawn by weight.
-  for (let misses = 0; out.length < count && misses < count * 20; ) {
+  for (let misses = 0; out.length - start < count && misses < count * 20; ) {
     let x = r.next() * total;
     const t = TEMPLATES.find((tt) => (x -= tt.weight) < 0) ?? TEMPLATES[TEMPLATES.length - 1]!;
     if (!add(t)) misses++;
   }
-  return out;
 }
 
 function main(): void {
