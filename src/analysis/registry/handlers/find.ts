@@ -87,7 +87,8 @@ export const find: Handler = {
       throw new Unknown(`unknown find expression \`${w}\``, i);
     }
     for (const s of starts) {
-      pathEffect(ctx, "read", s.path, s.index, "find walks the tree under it", true);
+      // Walking a tree reveals names, not contents: the start point is read, not everything below.
+      pathEffect(ctx, "read", s.path, s.index, "find lists the tree under it");
       if (deletes) pathEffect(ctx, "delete", s.path, s.index, "find -delete removes what matches under it", true);
     }
     void node;

@@ -5,7 +5,7 @@ import { find } from "./find.ts";
 import { git, gitClone, gitConfig, gitRefs } from "./git.ts";
 import { node, python, scriptInterp, shell } from "./interp.ts";
 import { curl, ghApi, kubeRead, remoteCopy, rsyncShell, ssh, wget } from "./net.ts";
-import { compress, dd, fd, jq, pipInstall, tasks, unzip } from "./misc.ts";
+import { cmake, compress, dd, fd, jq, pipInstall, tasks, unzip } from "./misc.ts";
 import { sed } from "./sed.ts";
 import { tar } from "./tar.ts";
 import { env, joinScript, parallel, printenv, privilege, shopt, xargs } from "./wrappers.ts";
@@ -44,6 +44,7 @@ export const HANDLERS: Record<string, Handler> = {
   tasks,
   unzip,
   compress,
+  cmake,
 };
 
 export const HANDLER_NAMES: ReadonlySet<string> = new Set(Object.keys(HANDLERS));

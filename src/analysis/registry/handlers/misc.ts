@@ -144,3 +144,19 @@ export const compress: Handler = {
     }
   },
 };
+
+/** cmake: configuring runs SOURCE/CMakeLists.txt and writes the build tree (-B, or the current directory). */
+export const cmake: Handler = {
+  post(ctx, _node, _argv, parsed, modes) {
+    if (modes.has("build") || modes.has("script") || modes.has("install")) return;
+    const last = (name: string) => {
+      const f = parsed.flags.filter((p) => p.name === name);
+      return f.length ? { value: f[f.length - 1]!.value as string | null, index: f[f.length - 1]!.valueIndex } : undefined;
+    };
+    const src = last("-S") ?? (parsed.operands[0] ? { value: parsed.operands[0].value, index: parsed.operands[0].index } : { value: ".", index: -1 });
+    const build = last("-B") ?? { value: ".", index: -1 };
+    const file = src.value === null ? null : src.value.replace(/\/+$/, "") + "/CMakeLists.txt";
+    pathEffect(ctx, "exec", file, src.index, "cmake runs CMakeLists.txt (project code inside the project)");
+    pathEffect(ctx, "write", build.value === null ? null : build.value.replace(/\/+$/, "") + "/CMakeCache.txt", build.index, "cmake writes the build tree");
+  },
+};
