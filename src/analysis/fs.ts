@@ -17,6 +17,14 @@ export interface FsLike {
   readdirSync?(p: string): string[];
   /** Optional fast path: the kernel's own resolution of an existing path (realpath(3)). */
   realpathSync?(p: string): string;
+  /** Optional: directory entries with their types (to look for secrets below a recursive read). */
+  readdirEntries?(p: string): DirEntry[];
+}
+
+export interface DirEntry {
+  name: string;
+  isDir: boolean;
+  isLink: boolean;
 }
 
 /** node:fs behind the FsLike interface. */
@@ -27,6 +35,7 @@ export const realFs: FsLike = {
   readFileSync: (p, e) => nodeFs.readFileSync(p, e),
   readdirSync: (p) => nodeFs.readdirSync(p),
   realpathSync: (p) => nodeFs.realpathSync.native(p),
+  readdirEntries: (p) => nodeFs.readdirSync(p, { withFileTypes: true }).map((d) => ({ name: d.name, isDir: d.isDirectory(), isLink: d.isSymbolicLink() })),
 };
 
 /** lstat that answers null instead of throwing (missing path, permission denied). */
@@ -85,6 +94,7 @@ export function memoFs(fs: FsLike): FsLike {
     existsSync: (p) => fs.existsSync(p),
     readFileSync: (p, e) => fs.readFileSync(p, e),
     ...(fs.readdirSync ? { readdirSync: (p: string) => fs.readdirSync!(p) } : {}),
+    ...(fs.readdirEntries ? { readdirEntries: (p: string) => fs.readdirEntries!(p) } : {}),
     ...(fs.realpathSync
       ? {
           realpathSync(p: string) {

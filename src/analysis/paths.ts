@@ -134,12 +134,14 @@ function realpathFast(fs: FsLike, abs: string, followFinal: boolean): Resolved |
 }
 
 /** The literal directory prefix of a glob pattern (the part before the first segment with a glob character). */
-export function globPrefix(pattern: string): { prefix: string; dotdot: boolean } {
+export function globPrefix(pattern: string): { prefix: string; dotdot: boolean; rest: string[] } {
   // Patterns escape quoted special characters with a backslash (`"a*"` is `a\*`).
   const segs = pattern.split("/");
   const out: string[] = [];
   let dotdot = false;
-  for (const s of segs) {
+  let i = 0;
+  for (; i < segs.length; i++) {
+    const s = segs[i]!;
     if (/(^|[^\\])[*?[(]/.test(s)) {
       // `.*` / `.?` can match `..` in bashes before 5.2's globskipdots: cover the parent too.
       if (/^\.[*?[]/.test(s)) dotdot = true;
@@ -148,5 +150,27 @@ export function globPrefix(pattern: string): { prefix: string; dotdot: boolean }
     out.push(s.replace(/\\(.)/g, "$1"));
   }
   const prefix = out.join("/");
-  return { prefix: prefix === "" ? (pattern.startsWith("/") ? "/" : ".") : prefix, dotdot };
+  return { prefix: prefix === "" ? (pattern.startsWith("/") ? "/" : ".") : prefix, dotdot, rest: segs.slice(i).filter((x) => x !== "") };
+}
+
+/**
+ * One glob segment as a regular expression over a file name: `*` and `?` never match a leading
+ * dot (bash without dotglob); anything this does not understand matches every name.
+ */
+export function segmentRegExp(seg: string): RegExp {
+  if (/[(]/.test(seg)) return /^.*$/; // extglob: be broad
+  let re = "";
+  for (let i = 0; i < seg.length; i++) {
+    const c = seg[i]!;
+    if (c === "\\" && i + 1 < seg.length) re += seg[++i]!.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    else if (c === "*") re += i === 0 ? "(?!\\.)[^/]*" : "[^/]*";
+    else if (c === "?") re += i === 0 ? "(?!\\.)[^/]" : "[^/]";
+    else if (c === "[") {
+      const close = seg.indexOf("]", i + 2);
+      if (close < 0) return /^.*$/;
+      re += "[^/]"; // any one character: broad, never narrower than bash
+      i = close;
+    } else re += c.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  }
+  return new RegExp("^" + re + "$");
 }

@@ -7,7 +7,8 @@ import type { Kind, Locus, Op, Source } from "../policy/model.ts";
 import type { ArgWord, Interpretation } from "./registry/types.ts";
 import type { DirContext } from "./context.ts";
 import type { EnvVectors } from "./envvectors.ts";
-import { globPrefix, lexical, resolvePath } from "./paths.ts";
+import { globPrefix, lexical, resolvePath, segmentRegExp } from "./paths.ts";
+import { tryLstat as tryLstatSafe } from "./fs.ts";
 import type { Bases, Shell } from "./shellstate.ts";
 import type { CommandRecord, LocatedEffect, WalkResult } from "./types.ts";
 import { scanInlineCode } from "./evidence.ts";
@@ -73,6 +74,11 @@ export interface WriteRecord {
   by: string;
 }
 
+/** Commands whose recursive reads look at names and metadata only, never file contents. */
+const NAMES_ONLY = new Set(["find", "ls", "du", "tree", "fd", "fdfind", "stat", "git", "wc-names", "dir", "vdir", "chmod", "chown", "touch"]);
+const SCAN_LIMIT = 5000;
+const SCAN_LOCI = new Set<Locus>(["secret", "self"]);
+
 const SYMLINK_MAKERS = new Set(["ln", "cp", "mv", "tar", "unzip", "rsync", "cpio", "7z", "bsdtar", "git", "install", "patch", "ar", "pax", "busybox", "python", "python3", "node", "perl", "ruby"]);
 
 export class Walker {
@@ -96,6 +102,7 @@ export class Walker {
   commandsVisited = 0;
   private budgetHit = false;
   private lstatCache = new Map<string, unknown>();
+  private scans = new Map<string, { found: string | null; locus: Locus | null; truncated: boolean; why: string }>();
 
   constructor(
     readonly deps: Deps,
@@ -216,10 +223,10 @@ export class Walker {
       if (req.sh.home === null) return emitUnknown(p, "HOME was changed to something unknown");
       p = req.sh.home + p.slice(1);
     }
-    const targets: { path: string; recursive: boolean }[] = [];
+    const targets: { path: string; recursive: boolean; globRest?: string[] }[] = [];
     if (req.glob) {
       const g = globPrefix(p);
-      targets.push({ path: g.prefix, recursive: true });
+      targets.push({ path: g.prefix, recursive: true, globRest: req.recursive ? [...g.rest, "**"] : g.rest });
       if (g.dotdot) targets.push({ path: g.prefix === "/" ? "/" : g.prefix + "/..", recursive: true });
     } else targets.push({ path: p, recursive: !!req.recursive });
     for (const t of targets) {
@@ -229,7 +236,7 @@ export class Walker {
         continue;
       }
       if (proc && proc[2] === "root") {
-        this.placeOne(req, "/", "/" + (proc[3] ?? ""), t.recursive);
+        this.placeOne(req, "/", "/" + (proc[3] ?? ""), t.recursive, t.globRest);
         continue;
       }
       if (proc || !t.path.startsWith("/")) {
@@ -238,8 +245,8 @@ export class Walker {
           emitUnknown(t.path, `the working directory is unknown (${req.bases.why})`);
           continue;
         }
-        for (const b of req.bases.list) this.placeOne(req, b.physical, rel, t.recursive);
-      } else this.placeOne(req, "/", t.path, t.recursive);
+        for (const b of req.bases.list) this.placeOne(req, b.physical, rel, t.recursive, t.globRest);
+      } else this.placeOne(req, "/", t.path, t.recursive, t.globRest);
     }
   }
 
@@ -248,6 +255,7 @@ export class Walker {
     base: string,
     rel: string,
     recursive: boolean,
+    globRest?: string[],
   ): void {
     const { op, source, command } = req;
     const { fs } = this.deps.ctx;
@@ -292,6 +300,15 @@ export class Walker {
       region: where.pattern,
       command,
     });
+    // A recursive read of file contents reads whatever lies below, secrets included.
+    if (op === "read" && recursive && !SCAN_LOCI.has(where.locus) && where.locus !== "stream" && !NAMES_ONLY.has((req.by.split(" ")[0] ?? "").replace(/^.*\//, ""))) {
+      const scan = this.scanBelow(r.path, globRest ?? ["**"]);
+      if (scan.found && scan.locus) {
+        this.emit({ op, locus: scan.locus, target: scan.found, source, why: `${req.why}: reads everything below \`${r.path}\`, ${scan.why}`, command });
+      } else if (scan.truncated) {
+        this.emit({ op, locus: "unknown", target: r.path, source, why: `${req.why}: reads everything below \`${r.path}\`, ${scan.why}`, command });
+      }
+    }
     if (req.record !== false && (op === "write" || op === "delete" || op === "install")) {
       const name = req.by.split(" ")[0] ?? req.by;
       this.noteWrite([...new Set([lexAbs, r.path])], {
@@ -377,6 +394,75 @@ export class Walker {
 
   isWordDynamicCode(w: Word): boolean {
     return w.parts.some((p) => p.type === "CmdSubst" || (p.type === "ParamExp" && this.tainted.has(p.name)) || (p.type === "DblQuoted" && this.isWordDynamicCode({ ...w, parts: p.parts })));
+  }
+
+  /**
+   * Looks below a directory for a file the regions table places in `secret` or `self` (a
+   * `.env`, a key, a symlink to ~/.ssh...). Bounded: past SCAN_LIMIT entries it gives up and
+   * says so (the caller then treats the read as unplaceable).
+   */
+  scanBelow(dir: string, pattern: string[]): { found: string | null; locus: Locus | null; truncated: boolean; why: string } {
+    const key = dir + "\u0000" + pattern.join("/");
+    const hit = this.scans.get(key);
+    if (hit) return hit;
+    const fs = this.deps.ctx.fs;
+    const regions = this.deps.regions;
+    let out: { found: string | null; locus: Locus | null; truncated: boolean; why: string };
+    const st = fs ? tryLstatSafe(fs, dir) : null;
+    if (fs && (!st || !st.isDirectory())) out = { found: null, locus: null, truncated: false, why: "" }; // a file or nothing: no tree below
+    else if (!fs || (!fs.readdirEntries && !fs.readdirSync)) out = { found: null, locus: null, truncated: true, why: "and without a filesystem listing the classifier cannot rule out secrets there" };
+    else {
+      out = { found: null, locus: null, truncated: false, why: "" };
+      const segs = pattern.map((g) => (g === "**" ? null : segmentRegExp(g)));
+      const list = (d: string) =>
+        fs.readdirEntries
+          ? fs.readdirEntries(d)
+          : fs.readdirSync!(d).map((name) => {
+              const e = tryLstatSafe(fs, d === "/" ? "/" + name : d + "/" + name);
+              return { name, isDir: !!e && e.isDirectory(), isLink: !!e && e.isSymbolicLink() };
+            });
+      // Each queue item: a directory and how far into the pattern it is (`**` may stay put).
+      const queue: { d: string; k: number }[] = [{ d: dir, k: 0 }];
+      let seen = 0;
+      scan: while (queue.length) {
+        const { d, k } = queue.shift()!;
+        let entries;
+        try {
+          entries = list(d);
+        } catch {
+          continue;
+        }
+        const seg = segs[k];
+        const star = seg === null;
+        for (const e of entries) {
+          if (!star && seg !== undefined && !seg.test(e.name)) continue;
+          // Under a `**` everything may match (broader than bash, never narrower).
+          const last = star || segs.slice(k + 1).every((x) => x === null);
+          if (++seen > SCAN_LIMIT) {
+            out = { found: null, locus: null, truncated: true, why: `more than ${SCAN_LIMIT} entries: too many to rule out secrets` };
+            break scan;
+          }
+          const p = d === "/" ? "/" + e.name : d + "/" + e.name;
+          let target = p;
+          if (e.isLink) {
+            const r = resolvePath(fs, "/", p, true);
+            if (!r.ok) continue;
+            target = r.path;
+          }
+          const locus = last ? regions.locate(target) : "none";
+          if (SCAN_LOCI.has(locus)) {
+            out = { found: target, locus, truncated: false, why: `and \`${target}\` lies there${target !== p ? ` (through the symlink \`${p}\`)` : ""}` };
+            break scan;
+          }
+          if (e.isDir && !e.isLink) {
+            if (star) queue.push({ d: p, k });
+            else if (k + 1 < segs.length) queue.push({ d: p, k: k + 1 });
+          }
+        }
+      }
+    }
+    this.scans.set(dir, out);
+    return out;
   }
 
   /** Cached lstat-free existence check: does the directory exist now (per the filesystem)? */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { globPrefix, resolvePath } from "../../src/analysis/paths.ts";
+import { globPrefix, resolvePath, segmentRegExp } from "../../src/analysis/paths.ts";
 import { memFs } from "./support/memfs.ts";
 
 const fs = memFs({
@@ -58,11 +58,20 @@ describe("resolvePath without a filesystem", () => {
 
 describe("globPrefix", () => {
   it("places the literal directory before the first glob segment", () => {
-    expect(globPrefix("src/*.ts")).toEqual({ prefix: "src", dotdot: false });
-    expect(globPrefix("*.o")).toEqual({ prefix: ".", dotdot: false });
-    expect(globPrefix("/etc/pass*")).toEqual({ prefix: "/etc", dotdot: false });
+    expect(globPrefix("src/*.ts")).toEqual({ prefix: "src", dotdot: false, rest: ["*.ts"] });
+    expect(globPrefix("*.o")).toEqual({ prefix: ".", dotdot: false, rest: ["*.o"] });
+    expect(globPrefix("/etc/pass*")).toEqual({ prefix: "/etc", dotdot: false, rest: ["pass*"] });
   });
   it("marks `.*` as able to match `..`", () => {
     expect(globPrefix(".*").dotdot).toBe(true);
+  });
+});
+
+describe("segmentRegExp", () => {
+  it("does not let * or ? match a leading dot", () => {
+    expect(segmentRegExp("*").test(".env")).toBe(false);
+    expect(segmentRegExp("*").test("a.pem")).toBe(true);
+    expect(segmentRegExp(".e*").test(".env")).toBe(true);
+    expect(segmentRegExp("*.py").test("x.pem")).toBe(false);
   });
 });
