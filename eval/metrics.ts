@@ -2,7 +2,7 @@
 // breakdowns by tool and family, and the residual risk of trusted code.
 import { admits, join, needOf, type LevelTable } from "../src/policy/levels.ts";
 import { LEVELS, type Level, type Need } from "../src/policy/model.ts";
-import { pct } from "./stats.ts";
+import { pct, percentile } from "./stats.ts";
 import type { CaseResult, EvalCase, LabelEffect } from "./types.ts";
 
 export const ALL = "all";
@@ -33,6 +33,9 @@ export interface DatasetCounts {
   trustedResidual: number;
   /** Distinct cases missed at one level or more. */
   missedCases: number;
+  /** Over each case's best time (microseconds). */
+  medianUs: number;
+  p99Us: number;
 }
 
 export interface Miss {
@@ -124,6 +127,11 @@ function levelRow(table: LevelTable, dataset: string, level: Level, rs: CaseResu
   return { dataset, level, cases: rs.length, eligible, approved, approvedEligible, misses, overDenials, approvalRate: pct(approvedEligible, eligible) };
 }
 
+function latencyOf(rs: CaseResult[]): { medianUs: number; p99Us: number } {
+  const t = rs.map((r) => r.latencyUs).sort((a, b) => a - b);
+  return { medianUs: percentile(t, 50), p99Us: percentile(t, 99) };
+}
+
 export function byDataset(results: CaseResult[]): Map<string, CaseResult[]> {
   const m = new Map<string, CaseResult[]>();
   for (const r of results) {
@@ -157,6 +165,7 @@ export function computeMetrics(table: LevelTable, results: CaseResult[]): Metric
       labelHand: rs.filter((r) => r.label.source === "hand").length,
       trustedResidual: rs.filter((r) => trustedResidual(table, r)).length,
       missedCases: rs.filter((r) => LEVELS.some((l) => isMiss(table, r, l))).length,
+      ...latencyOf(rs),
     });
   }
   const misses: Miss[] = [];

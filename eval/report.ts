@@ -103,7 +103,7 @@ export function renderReport(r: ReportInput): string {
     );
     if (c) {
       out.push("");
-      out.push(`Unknown command: ${c.unknownCommand}. Parse failure: ${c.parseFailure}. Classifier crashes: ${c.crashed}. Cases where trusted code touched a secret, \`self\` or a never locus (residual risk accepted at developer+): ${c.trustedResidual}.`);
+      out.push(`Unknown command: ${c.unknownCommand}. Parse failure: ${c.parseFailure}. Classifier crashes: ${c.crashed}. Cases where trusted code touched a secret, \`self\` or a never locus (residual risk accepted at developer+): ${c.trustedResidual}. Latency over this set: median ${c.medianUs.toFixed(1)} us, p99 ${c.p99Us.toFixed(1)} us.`);
     }
   }
   out.push("");

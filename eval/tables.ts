@@ -23,7 +23,7 @@ export function levelTables(m: Metrics): string {
       const r = metricFor(m, ds, l)!;
       t.push([l, r.eligible, r.approvedEligible, fmtPct(r.approvalRate), r.misses, r.overDenials]);
     }
-    out.push(`${ds}: ${c?.cases ?? 0} cases (labels: ${c?.labelOracle ?? 0} oracle, ${c?.labelHand ?? 0} hand); unknown command ${c?.unknownCommand ?? 0}, parse failure ${c?.parseFailure ?? 0}, crashed ${c?.crashed ?? 0}, trusted-code residual ${c?.trustedResidual ?? 0}`);
+    out.push(`${ds}: ${c?.cases ?? 0} cases (labels: ${c?.labelOracle ?? 0} oracle, ${c?.labelHand ?? 0} hand); unknown command ${c?.unknownCommand ?? 0}, parse failure ${c?.parseFailure ?? 0}, crashed ${c?.crashed ?? 0}, trusted-code residual ${c?.trustedResidual ?? 0}; latency median ${(c?.medianUs ?? 0).toFixed(1)} us, p99 ${(c?.p99Us ?? 0).toFixed(1)} us`);
     out.push(t.toString());
   }
   return out.join("\n");
