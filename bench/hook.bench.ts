@@ -11,6 +11,7 @@ import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { buildHookSnapshot, bundle } from "../scripts/build.ts";
+import { SNAPSHOT_NODE_FLAGS } from "../src/cli/snapshot-flags.ts";
 
 export const BUDGET_RATIO = 1.15;
 
@@ -62,9 +63,9 @@ export async function run(opts: { rounds?: number } = {}): Promise<HookBenchResu
       hook: { args: [cli, "hook"], input: payload },
       ...(blob
         ? {
-            "hook (snapshot)": { args: ["--snapshot-blob", blob, "hook"], input: payload },
+            "hook (snapshot)": { args: [...SNAPSHOT_NODE_FLAGS, "--snapshot-blob", blob, "hook"], input: payload },
             // Start-up from the blob and stdin only: the hook declines before any config or classify.
-            "snapshot, non-Bash tool": { args: ["--snapshot-blob", blob, "hook"], input: JSON.stringify({ tool_name: "Read", tool_input: {}, cwd: repo }) },
+            "snapshot, non-Bash tool": { args: [...SNAPSHOT_NODE_FLAGS, "--snapshot-blob", blob, "hook"], input: JSON.stringify({ tool_name: "Read", tool_input: {}, cwd: repo }) },
           }
         : {}),
     };

@@ -4,6 +4,7 @@
 // loads only its own code: the hook never parses setup, levels or explain code.
 import { build, type Plugin } from "esbuild";
 import { spawnSync } from "node:child_process";
+import { SNAPSHOT_NODE_FLAGS } from "../src/cli/snapshot-flags.ts";
 import { readdirSync, rmSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -82,7 +83,9 @@ export async function buildHookSnapshot(outdir: string): Promise<string | null> 
   const entry = path.join(dir, "hook-snapshot.cjs");
   const blob = path.join(dir, "hook.blob");
   await build({ ...common, format: "cjs", entryPoints: ["src/cli/snapshot.ts"], outfile: entry, plugins: [ownUrlPlugin(null)] });
-  const r = spawnSync(process.execPath, ["--snapshot-blob", blob, "--build-snapshot", entry], { encoding: "utf8", cwd: dir });
+  // A clean environment: NODE_OPTIONS from a tsx or vitest parent must not shape the heap.
+  const env = { PATH: process.env.PATH ?? "/usr/bin:/bin" };
+  const r = spawnSync(process.execPath, [...SNAPSHOT_NODE_FLAGS, "--snapshot-blob", blob, "--build-snapshot", entry], { encoding: "utf8", cwd: dir, env });
   const fail = (why: string) => {
     rmSync(blob, { force: true });
     const lines = why.trim().split("\n");
@@ -94,7 +97,7 @@ export async function buildHookSnapshot(outdir: string): Promise<string | null> 
   // Self-test: the blob must start and answer (a blob that crashes would only cost the
   // fallback's time, but it is better not to ship it).
   const payload = JSON.stringify({ hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "true" }, cwd: "/" });
-  const t = spawnSync(process.execPath, ["--snapshot-blob", blob, "hook"], { input: payload, encoding: "utf8", env: { PATH: process.env.PATH, HOME: "/nonexistent" } });
+  const t = spawnSync(process.execPath, [...SNAPSHOT_NODE_FLAGS, "--snapshot-blob", blob, "hook"], { input: payload, encoding: "utf8", env: { ...env, HOME: "/nonexistent" } });
   if (t.status !== 0 || !/"permissionDecision":"allow"/.test(t.stdout)) return fail(`self-test: exit ${t.status}, ${t.stderr || t.stdout || "no output"}`);
   return blob;
 }

@@ -5,10 +5,11 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync, copyFil
 import path from "node:path";
 import { installHook, shellQuote } from "../hooks/claude-settings.ts";
 import type { Io } from "./io.ts";
+import { SNAPSHOT_NODE_FLAGS } from "./snapshot-flags.ts";
 
 /**
  * The hook command for this install. The hook runs before every agent command, so it is the
- * fastest form available: `node --snapshot-blob <dist/hook.blob> hook` (the warmed V8 snapshot
+ * fastest form available: `node --no-rehash-snapshot --snapshot-blob <dist/hook.blob> hook` (the warmed V8 snapshot
  * the build makes), falling back to `node <bin/shellfence.js> hook` when node refuses the blob
  * (another node version; the hook itself always exits 0, so `||` only fires when the blob
  * could not start). Without a blob: just the second form. npx would add its own package
@@ -18,7 +19,7 @@ import type { Io } from "./io.ts";
 export function defaultHookCommand(binPath: string, blobPath: string | null): string {
   if (binPath.split(path.sep).includes("_npx")) return "npx --yes shellfence hook";
   const plain = `node ${shellQuote(binPath)} hook`;
-  return blobPath ? `node --snapshot-blob ${shellQuote(blobPath)} hook || ${plain}` : plain;
+  return blobPath ? `node ${SNAPSHOT_NODE_FLAGS.join(" ")} --snapshot-blob ${shellQuote(blobPath)} hook || ${plain}` : plain;
 }
 
 /** dist/hook.blob of the install that `binPath` belongs to, when the build made one. */

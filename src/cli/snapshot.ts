@@ -1,5 +1,5 @@
 // Entry of the hook's V8 startup snapshot (dist/hook.blob, built by scripts/build.ts):
-//   node --snapshot-blob dist/hook.blob hook
+//   node --no-rehash-snapshot --snapshot-blob dist/hook.blob hook   (flags: snapshot-flags.ts)
 // Building it runs this file once: every CLI module is evaluated and the classifier is warmed
 // (its registry, regions and levels loaded, validated and compiled), then V8 serialises the
 // heap. Starting from the blob skips module loading and data loading, which is most of the

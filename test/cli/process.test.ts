@@ -8,6 +8,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildHookSnapshot, bundle } from "../../scripts/build.ts";
 import { defaultHookCommand } from "../../src/cli/setup.ts";
+import { SNAPSHOT_NODE_FLAGS } from "../../src/cli/snapshot-flags.ts";
 import { hookPayload, tempDir } from "./helpers.ts";
 
 const lib = (await import("../../src/index.ts")) as Record<string, unknown>;
@@ -80,7 +81,7 @@ describe("bundled CLI: usage and config errors", () => {
     expect(sf(["setup", "--settings", file]).code).toBe(0);
     const cmd = JSON.parse(readFileSync(file, "utf8")).hooks.PreToolUse[0].hooks[0].command as string;
     // The repo's own install: with the blob `npm run build` made, or without.
-    expect([`node ${path.resolve("bin/shellfence.js")} hook`, `node --snapshot-blob ${path.resolve("dist/hook.blob")} hook || node ${path.resolve("bin/shellfence.js")} hook`]).toContain(cmd);
+    expect([`node ${path.resolve("bin/shellfence.js")} hook`, `node --no-rehash-snapshot --snapshot-blob ${path.resolve("dist/hook.blob")} hook || node ${path.resolve("bin/shellfence.js")} hook`]).toContain(cmd);
     expect(sf(["setup", "--settings", file]).out).toMatch(/already installed/);
     writeFileSync(file, "{oops");
     expect(sf(["setup", "--settings", file]).code).toBe(2);
@@ -181,7 +182,7 @@ describe.skipIf(!hasClassifier)("the hook from its V8 startup snapshot", () => {
 
   it("approves, declines and reads env, HOME and config at run time, not build time", () => {
     const r = repo();
-    const snap = { node: ["--snapshot-blob", blob!] };
+    const snap = { node: [...SNAPSHOT_NODE_FLAGS, "--snapshot-blob", blob!] };
     const ok = sf(["hook"], { ...snap, input: hookPayload({ cwd: r, tool_input: { command: "ls -la" } }), env: { CLAUDE_PROJECT_DIR: r } });
     expect(json(ok).hookSpecificOutput.permissionDecision).toBe("allow");
     expect(sf(["hook"], { ...snap, input: "{" })).toMatchObject({ code: 0, out: "" });

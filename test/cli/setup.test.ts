@@ -94,7 +94,7 @@ describe("setup helpers", () => {
     const bin = "/opt/sf/bin/shellfence.js";
     expect(installedBlob(bin, (p) => p === "/opt/sf/dist/hook.blob")).toBe("/opt/sf/dist/hook.blob");
     expect(installedBlob(bin, () => false)).toBeNull();
-    expect(defaultHookCommand(bin, "/opt/sf/dist/hook.blob")).toBe("node --snapshot-blob /opt/sf/dist/hook.blob hook || node /opt/sf/bin/shellfence.js hook");
+    expect(defaultHookCommand(bin, "/opt/sf/dist/hook.blob")).toBe("node --no-rehash-snapshot --snapshot-blob /opt/sf/dist/hook.blob hook || node /opt/sf/bin/shellfence.js hook");
   });
 
   it("never reuses a backup name", () => {
