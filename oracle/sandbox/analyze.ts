@@ -8,6 +8,8 @@ import { globToRegExp } from "../../src/policy/regions.ts";
 import { array, fdPath, fields, str, type Syscall } from "./trace.ts";
 
 export interface WorldView extends FsView {
+  /** Does this program carry the setuid or setgid bit (sudo, su)? */
+  isSetid?(p: string): boolean;
   /** Did this sandbox path exist before the command ran? */
   existedBefore(p: string): boolean;
   /** Does it exist now? */
@@ -74,6 +76,17 @@ export const CREDENTIAL_USE: Record<string, string[]> = {
   docker: ["~/.docker/config.json"],
   kubectl: ["~/.kube/**"],
   gcloud: ["~/.config/gcloud/**"],
+  // setuid programs checking who may become whom (PAM reads the shadow file)
+  su: ["/etc/shadow", "/etc/gshadow"],
+  sudo: ["/etc/shadow", "/etc/sudoers", "/etc/sudoers.d/**"],
+  doas: ["/etc/shadow"],
+  pkexec: ["/etc/shadow"],
+  passwd: ["/etc/shadow"],
+  chsh: ["/etc/shadow"],
+  chfn: ["/etc/shadow"],
+  newgrp: ["/etc/shadow", "/etc/gshadow"],
+  gpasswd: ["/etc/shadow", "/etc/gshadow"],
+  unix_chkpwd: ["/etc/shadow"],
 };
 
 export function analyze(input: AnalyzeInput): RawEffect[] {
@@ -302,6 +315,8 @@ export function analyze(input: AnalyzeInput): RawEffect[] {
         p.trusted = true;
       } else emit(p, "exec", label, { kind: "foreign-code", locus });
     };
+    // a setuid/setgid program is a change of identity, whether or not the sandbox lets it happen
+    if (world.isSetid?.(prog)) emit(p, "privilege", prog, { locus: "none" });
     if (progLocus !== "system") {
       runFile(prog, prog);
       return;

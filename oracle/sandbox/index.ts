@@ -136,6 +136,15 @@ export async function observe(command: string, options: ObserveOptions = {}): Pr
         }
         return v;
       },
+      isSetid: (p) => {
+        const h = toHost(p);
+        if (!h) return false;
+        try {
+          return (fs.statSync(h).mode & 0o6000) !== 0;
+        } catch {
+          return false;
+        }
+      },
       existedBefore: (p) => (inWorld(p) ? s.before.has(p) : toHost(p) !== null && lexists(toHost(p)!)),
       existsAfter: (p) => {
         const h = toHost(p);

@@ -63,8 +63,8 @@ export function isNoiseRead(path: string): boolean {
   return READ_NOISE.some((re) => re.test(path.replace(/^\/proc\/\d+\//, "/proc/\u0000/")));
 }
 
-/** Unix sockets every glibc program probes (name service cache). */
-export const NOISE_SOCKETS: readonly string[] = ["/var/run/nscd/socket", "/run/nscd/socket"];
+/** Unix sockets every glibc program probes (name service cache) and syslog. */
+export const NOISE_SOCKETS: readonly string[] = ["/var/run/nscd/socket", "/run/nscd/socket", "/dev/log"];
 
 /** bash's here-document temp files: an implementation detail of `<<`, not a write by the command. */
 export function isHeredocTemp(path: string): boolean {

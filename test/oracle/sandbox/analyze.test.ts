@@ -124,6 +124,17 @@ describe("effects from syscalls", () => {
     expect(brief(es)).toEqual([`read worktree ${PROJECT}/evil.so`, `exec worktree ${PROJECT}/evil.so [project-code]`]);
   });
 
+  it("running a setuid program is a privilege effect, and its shadow read is credential use", () => {
+    const calls = parseTrace([
+      BASH,
+      `1 clone(child_stack=NULL, flags=SIGCHLD) = 2`,
+      `2 execve("/usr/bin/su", ["su", "-c", "true"], 0x1 /* 1 vars */) = 0`,
+      `2 openat(AT_FDCWD, "/etc/shadow", O_RDONLY|O_CLOEXEC) = -1 EACCES (Permission denied)`,
+    ].join("\n"));
+    const es = analyze({ calls, cwd: PROJECT, world: { ...world, isSetid: (p) => p === "/usr/bin/su" }, locate: regions.locate, controlPrefix: "/.ctl", home: HOME });
+    expect(es.map((e) => [e.op, e.target, e.credentialOf ?? null])).toEqual([["privilege", "/usr/bin/su", null], ["read", "/etc/shadow", "su"]]);
+  });
+
   it("a failed exec (PATH probing) runs nothing", () => {
     expect(run([`1 execve("/home/agent/code/project/node_modules/.bin/sh", ["sh"], 0x1 /* 1 vars */) = -1 ENOENT (No such file or directory)`])).toEqual([]);
   });
