@@ -160,3 +160,26 @@ export const cmake: Handler = {
     pathEffect(ctx, "write", build.value === null ? null : build.value.replace(/\/+$/, "") + "/CMakeCache.txt", build.index, "cmake writes the build tree");
   },
 };
+
+/** yq [eval] EXPRESSION [FILES]: -i rewrites the files; env()/strenv()/$ENV disclose the environment; load() reads files. */
+export const yq: Handler = {
+  operands(ctx, _node, argv, parsed, modes) {
+    let ops = parsed.operands;
+    if (ops[0] && ops[0].value !== null && ["e", "eval", "ea", "eval-all"].includes(ops[0].value)) ops = ops.slice(1);
+    const given = parsed.flags.filter((f) => f.name === "--expression");
+    let expr: { value: string | null; index: number } | undefined = given.length ? { value: given[0]!.value as string | null, index: given[0]!.valueIndex } : undefined;
+    if (!expr) {
+      const first = ops[0];
+      if (!first) throw new Unknown("yq without an expression", argv.length - 1);
+      expr = { value: first.value, index: first.index };
+      ops = ops.slice(1);
+    }
+    if (expr.value === null) throw new Unknown("the yq expression is dynamic", expr.index);
+    const code = expr.value.replace(/"(?:[^"\\]|\\.)*"/g, '""');
+    if (/\bload(_str|_xml|_props|_base64)?\s*\(/.test(code)) throw new Unknown("yq load() reads files named in the expression", expr.index);
+    if (/\$ENV\b|\b(str)?env\s*\(|\benvsubst\b/.test(code)) {
+      ctx.out.effects.push({ type: "other", op: "read", locus: "secret", target: "environment", argIndex: expr.index, why: "the yq expression reads the environment" });
+    }
+    for (const o of ops) pathEffect(ctx, modes.has("inplace") ? "write" : "read", o.value, o.index, modes.has("inplace") ? "yq -i rewrites it" : "yq reads it");
+  },
+};
