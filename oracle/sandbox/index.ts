@@ -218,15 +218,24 @@ export async function observeMany(items: BatchItem[], opts: { concurrency?: numb
   const concurrency = Math.max(1, opts.concurrency ?? os.cpus().length);
   const results: Observation[] = new Array(items.length);
   let next = 0;
+  let failed = false;
   const worker = async () => {
-    while (next < items.length) {
+    // after one failure no new run starts; the batch rejects once the running ones finish
+    while (next < items.length && !failed) {
       const i = next++;
       const it = items[i]!;
-      results[i] = typeof it === "string" ? await observe(it) : await observe(it.command, it.options);
+      try {
+        results[i] = typeof it === "string" ? await observe(it) : await observe(it.command, it.options);
+      } catch (e) {
+        failed = true;
+        throw new Error(`observing item ${i} (${typeof it === "string" ? it : it.command}): ${(e as Error).message}`);
+      }
     }
   };
   setup();
-  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
+  const settled = await Promise.allSettled(Array.from({ length: Math.min(concurrency, items.length) }, worker));
+  const err = settled.find((r) => r.status === "rejected");
+  if (err) throw (err as PromiseRejectedResult).reason;
   return results;
 }
 

@@ -86,6 +86,10 @@ describe("isolation", () => {
     expect(o.timedOut).toBe(false);
   }, 30_000);
 
+  it("a batch with a bad item rejects and names the item", async () => {
+    await expect(observeMany(["true", { command: "true", options: { cwd: "no-such-dir" } }])).rejects.toThrow(/item 1 .*not a directory of the planted world/);
+  }, 30_000);
+
   it("exposes the context the classifier needs to judge a command as the oracle ran it", () => {
     expect(sandboxContext()).toEqual({ cwd: world.project, roots: [world.project, world.worktree], home: world.home, tmp: [world.tmp] });
     expect(sandboxContext("src").cwd).toBe(`${world.project}/src`);
