@@ -38,7 +38,8 @@ export function machine(): Machine {
 }
 
 export function priorRuns(store: Store): PriorRun[] {
-  return store.runs().map((r) => ({ seq: r.seq, commit: r.commit, latency: r.latency, cases: store.caseMap(r.seq) }));
+  // A run whose per-case results could not be rebuilt exactly still counts for latency, not approval.
+  return store.runs().map((r) => ({ seq: r.seq, commit: r.commit, latency: r.latency, cases: store.casesOk(r.seq) ? store.caseMap(r.seq) : new Map() }));
 }
 
 export function runPipeline(input: PipelineInput, meta: { commit: string; date: string }): PipelineOutput {

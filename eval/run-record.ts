@@ -1,5 +1,6 @@
 // One recorded eval run, as stored in eval/history.jsonl (one JSON object per line) and in the
 // SQLite ratchet store rebuilt from it.
+import { createHash } from "node:crypto";
 import type { Need } from "../src/policy/model.ts";
 import type { DatasetCounts, LevelMetrics } from "./metrics.ts";
 import type { CaseResult } from "./types.ts";
@@ -42,6 +43,8 @@ export interface RunRecord {
   latency: RunLatency;
   /** Per-case results as a delta against the previous record: set (new or changed) and removed keys. */
   cases: { set: Record<string, string>; removed: string[] };
+  /** sha256 of the full per-case map, so a rebuild can tell when deltas no longer line up (a merge). */
+  casesHash?: string;
 }
 
 const CODES: Record<Need, string> = {
@@ -77,6 +80,12 @@ export function caseMapOf(results: CaseResult[]): CaseMap {
 export function splitEntry(v: string): { caseHash: string; need: Need } {
   const i = v.lastIndexOf(":");
   return { caseHash: v.slice(0, i), need: decodeNeed(v.slice(i + 1)) };
+}
+
+export function caseMapHash(m: CaseMap): string {
+  const h = createHash("sha256");
+  for (const k of [...m.keys()].sort()) h.update(`${k}=${m.get(k)}\n`);
+  return h.digest("hex").slice(0, 16);
 }
 
 export function delta(prev: CaseMap, next: CaseMap): RunRecord["cases"] {

@@ -6,7 +6,7 @@ import { createHash } from "node:crypto";
 import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { applyDelta, delta, type CaseMap, type RunRecord } from "./run-record.ts";
+import { applyDelta, caseMapHash, delta, type CaseMap, type RunRecord } from "./run-record.ts";
 
 export const HISTORY_FILE = fileURLToPath(new URL("./history.jsonl", import.meta.url));
 export const DB_FILE = fileURLToPath(new URL("./.tmp/ratchet.db", import.meta.url));
@@ -14,7 +14,7 @@ export const DB_FILE = fileURLToPath(new URL("./.tmp/ratchet.db", import.meta.ur
 const SCHEMA = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE runs (
-  seq INTEGER PRIMARY KEY, commit_sha TEXT NOT NULL, date TEXT NOT NULL,
+  seq INTEGER PRIMARY KEY, cases_ok INTEGER NOT NULL, commit_sha TEXT NOT NULL, date TEXT NOT NULL,
   machine_key TEXT NOT NULL, machine TEXT NOT NULL, accepted TEXT,
   passes INTEGER, median_us REAL, p99_us REAL, ref_us REAL, p99_ratio REAL);
 CREATE TABLE run_datasets (seq INTEGER NOT NULL, name TEXT NOT NULL, hash TEXT NOT NULL, cases INTEGER NOT NULL,
@@ -32,7 +32,10 @@ CREATE TABLE case_results (seq INTEGER NOT NULL, case_key TEXT NOT NULL, case_ha
 export interface Store {
   db: Database.Database;
   historyFile: string;
+  /** Every recorded run, numbered by its line in the history. */
   runs(): RunRecord[];
+  /** Whether a run's per-case results were rebuilt exactly (false after a merge reordered deltas). */
+  casesOk(seq: number): boolean;
   /** Per-case results of a run, rebuilt from the deltas. */
   caseMap(seq: number): CaseMap;
   lastCaseMap(): CaseMap;
@@ -62,9 +65,10 @@ export function readHistory(file: string): RunRecord[] {
 
 function insertRun(db: Database.Database, rec: RunRecord, cases: CaseMap): void {
   db.prepare(
-    `INSERT INTO runs VALUES (@seq, @commit, @date, @machineKey, @machine, @accepted, @passes, @medianUs, @p99Us, @refUs, @p99Ratio)`,
+    `INSERT INTO runs VALUES (@seq, @casesOk, @commit, @date, @machineKey, @machine, @accepted, @passes, @medianUs, @p99Us, @refUs, @p99Ratio)`,
   ).run({
     seq: rec.seq,
+    casesOk: rec.casesHash === undefined || rec.casesHash === caseMapHash(cases) ? 1 : 0,
     commit: rec.commit,
     date: rec.date,
     machineKey: rec.machine.key,
@@ -89,10 +93,11 @@ function rebuild(db: Database.Database, history: RunRecord[], historySha: string
   db.exec(SCHEMA);
   let cases: CaseMap = new Map();
   const tx = db.transaction(() => {
-    for (const rec of history) {
+    // Runs are numbered by line: two branches that each appended a run merge without clashing.
+    history.forEach((rec, i) => {
       cases = applyDelta(cases, rec.cases);
-      insertRun(db, rec, cases);
-    }
+      insertRun(db, { ...rec, seq: i + 1 }, cases);
+    });
     db.prepare(`INSERT INTO meta VALUES ('history_sha', ?)`).run(historySha);
   });
   tx();
@@ -100,7 +105,8 @@ function rebuild(db: Database.Database, history: RunRecord[], historySha: string
 
 export function openStore(historyFile = HISTORY_FILE, dbFile = DB_FILE): Store {
   const text = existsSync(historyFile) ? readFileSync(historyFile, "utf8") : "";
-  const historySha = sha(text);
+  // The schema is part of the key: a database built by an older eval is rebuilt too.
+  const historySha = sha(SCHEMA + text);
   mkdirSync(path.dirname(dbFile), { recursive: true });
   let db = new Database(dbFile);
   let fresh = false;
@@ -117,7 +123,8 @@ export function openStore(historyFile = HISTORY_FILE, dbFile = DB_FILE): Store {
     rebuild(db, readHistory(historyFile), historySha);
   }
 
-  const runs = (): RunRecord[] => readHistory(historyFile);
+  const runs = (): RunRecord[] => readHistory(historyFile).map((r, i) => ({ ...r, seq: i + 1 }));
+  const casesOk = (seq: number): boolean => ((db.prepare(`SELECT cases_ok FROM runs WHERE seq = ?`).get(seq) as { cases_ok: number } | undefined)?.cases_ok ?? 0) === 1;
   const caseMap = (seq: number): CaseMap => {
     const rows = db.prepare(`SELECT case_key, case_hash, need FROM case_results WHERE seq = ?`).all(seq) as { case_key: string; case_hash: string; need: string }[];
     return new Map(rows.map((r) => [r.case_key, `${r.case_hash}:${r.need}`]));
@@ -128,16 +135,17 @@ export function openStore(historyFile = HISTORY_FILE, dbFile = DB_FILE): Store {
     db,
     historyFile,
     runs,
+    casesOk,
     caseMap,
     lastCaseMap: () => (lastSeq() ? caseMap(lastSeq()) : new Map()),
     append(partial, cases) {
       const prev = lastSeq() ? caseMap(lastSeq()) : new Map<string, string>();
-      const rec: RunRecord = { ...partial, seq: lastSeq() + 1, cases: delta(prev, cases) };
+      const rec: RunRecord = { ...partial, seq: lastSeq() + 1, cases: delta(prev, cases), casesHash: caseMapHash(cases) };
       const line = JSON.stringify(rec) + "\n";
       appendFileSync(historyFile, line);
       db.transaction(() => {
         insertRun(db, rec, cases);
-        db.prepare(`UPDATE meta SET value = ? WHERE key = 'history_sha'`).run(sha(readFileSync(historyFile, "utf8")));
+        db.prepare(`UPDATE meta SET value = ? WHERE key = 'history_sha'`).run(sha(SCHEMA + readFileSync(historyFile, "utf8")));
       })();
       return rec;
     },

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -113,5 +113,32 @@ describe("the ratchet", () => {
     expect(gate({ ...base, prior, latency: slow, accept: null }).passed).toBe(false);
     expect(gate({ ...base, prior, latency: slow, accept: "new parser, faster later" }).passed).toBe(true);
     expect(gate({ ...base, prior, latency: { ...slow, p99Ratio: 14 }, accept: null }).passed).toBe(true);
+  });
+});
+
+describe("the history after a merge", () => {
+  it("renumbers runs by line and stops trusting per-case deltas that no longer line up", () => {
+    const files = tempStore();
+    const a = run(files, stub(0), null, "a".repeat(40));
+    recordRun(a.store, a.out);
+    a.store.close();
+    const base = readFileSync(files.history, "utf8");
+    // two branches each append a run on top of the same base
+    const b = run(files, stub(3), "branch b", "b".repeat(40));
+    recordRun(b.store, b.out);
+    b.store.close();
+    const lineB = readFileSync(files.history, "utf8").slice(base.length);
+    writeFileSync(files.history, base);
+    rmSync(files.db);
+    const c = run(files, stub(5), "branch c", "c".repeat(40));
+    recordRun(c.store, c.out);
+    c.store.close();
+    writeFileSync(files.history, readFileSync(files.history, "utf8") + lineB); // the merge
+    const merged = openStore(files.history, files.db);
+    expect(merged.runs().map((r) => [r.seq, r.commit[0]])).toEqual([[1, "a"], [2, "c"], [3, "b"]]);
+    expect(merged.casesOk(1)).toBe(true);
+    expect(merged.casesOk(2)).toBe(true);
+    expect(merged.casesOk(3)).toBe(false);
+    merged.close();
   });
 });
