@@ -249,10 +249,29 @@ function redirectHolds(r: RefRedirect, e: Executed): boolean | null {
   return e.fds[fd] === r.target;
 }
 
+/** Oracle runs per command are cached: one command often has several disagreements. */
+const observed = new Map<string, Promise<Executed[]>>();
+let oracleCommands = 0;
+
+/** Distinct commands the argv oracle may run in one differential run (2 bash runs each). */
+export const ORACLE_BUDGET = 250;
+
+export class OracleBudgetExhausted extends Error {}
+
 async function observeBoth(observe: ObserveFn, command: string): Promise<Executed[]> {
-  const a = await observe(command, 0);
-  const b = await observe(command, 1);
-  return [...a.executed, ...b.executed];
+  let hit = observed.get(command);
+  if (!hit) {
+    if (oracleCommands >= ORACLE_BUDGET) throw new OracleBudgetExhausted(`argv oracle budget of ${ORACLE_BUDGET} commands used up`);
+    oracleCommands++;
+    hit = (async () => {
+      const a = await observe(command, 0);
+      const b = await observe(command, 1);
+      return [...a.executed, ...b.executed];
+    })();
+    if (observed.size > 1000) observed.clear();
+    observed.set(command, hit);
+  }
+  return hit;
 }
 
 const show = (argv: RefWord[]): string => JSON.stringify(argv);
@@ -337,10 +356,14 @@ export interface DifferentialReport {
   unsafe: Triaged[];
   /** Commands whose words only our word model calls static, checked against what bash ran. */
   staticCheck: { checked: number; confirmed: number; notReached: number };
+  /** Some disagreements went undecided because the argv oracle budget ran out. */
+  oracleBudgetExhausted: boolean;
+  /** Distinct commands run through the argv oracle. */
+  oracleCommands: number;
 }
 
 /** How many commands with words only we call static are run through the argv oracle. */
-export const STATIC_CHECK_SAMPLE = 80;
+export const STATIC_CHECK_SAMPLE = 40;
 
 /**
  * A command of ours with words only our word model calls static: among what bash ran, the
@@ -380,7 +403,11 @@ export async function runDifferential(
     byVerdict: { "parser-bug": 0, "reference-error": 0, undecided: 0 },
     unsafe: [],
     staticCheck: { checked: 0, confirmed: 0, notReached: 0 },
+    oracleBudgetExhausted: false,
+    oracleCommands: 0,
   };
+  oracleCommands = 0;
+  observed.clear();
   const staticSample: { command: string; o: RefCommand; r: RefCommand }[] = [];
   for (const command of commands) {
     const ours = ourParse(command);
@@ -396,7 +423,14 @@ export async function runDifferential(
       continue;
     }
     for (const d of cmp.disagreements) {
-      const t = await triage(d, observe);
+      let t: Triaged;
+      try {
+        t = await triage(d, observe);
+      } catch (e) {
+        if (!(e instanceof OracleBudgetExhausted)) throw e;
+        t = { ...d, verdict: "undecided", unsafe: false, evidence: e.message };
+        report.oracleBudgetExhausted = true;
+      }
       report.triaged.push(t);
       report.byKind[d.kind] = (report.byKind[d.kind] ?? 0) + 1;
       report.byVerdict[t.verdict]++;
@@ -404,6 +438,7 @@ export async function runDifferential(
     }
   }
   for (const { command, o, r: ref } of staticSample) {
+    if (oracleCommands >= ORACLE_BUDGET) break;
     const r = await checkOursOnlyStatic(command, o, ref, observe);
     report.staticCheck.checked++;
     if (r === "confirmed") report.staticCheck.confirmed++;
@@ -415,6 +450,7 @@ export async function runDifferential(
       report.unsafe.push(r);
     }
   }
+  report.oracleCommands = oracleCommands;
   return report;
 }
 
