@@ -7,7 +7,7 @@ import { join, loadLevels, needOf, type LevelTable } from "../../src/policy/leve
 import type { Effect, Need } from "../../src/policy/model.ts";
 import { compileRegions, loadRegions, normalizeAbsolute, type CompiledRegions } from "../../src/policy/regions.ts";
 import { analyze, denoise, type RawEffect, type WorldView } from "./analyze.ts";
-import { CONTROL, DEFAULT_LIMITS, ensureTemplate, runOnce, type Limits, type Template } from "./sandbox.ts";
+import { CONTROL, DEFAULT_LIMITS, ensureTemplate, removeOrphans, runOnce, type Limits, type Template } from "./sandbox.ts";
 import { parseTrace } from "./trace.ts";
 import { diff, snapshot, type Change, type Snapshot } from "./tree.ts";
 import { ANCHORS, CANARIES, HOME, PROJECT, SIBLING, TMP, WORKTREE, type Canary } from "./world.ts";
@@ -94,6 +94,7 @@ const systemLinks = new Map<string, string | null>();
 function setup(): Shared {
   if (shared) return shared;
   const template = ensureTemplate();
+  removeOrphans();
   const before = snapshot(path.join(template.dir, "home"), "/home");
   snapshot(path.join(template.dir, "tmp"), "/tmp", before);
   const etcOverrides = new Set(fs.readdirSync(path.join(template.dir, "etc")).map((n) => `/etc/${n}`));

@@ -288,7 +288,8 @@ export async function runOnce(template: Template, command: string, opt: RunOptio
       clearInterval(counter);
       let trace = "";
       try {
-        trace = fs.readFileSync(path.join(runDir, "ctl", "trace"), "utf8");
+        trace = readCapped(path.join(runDir, "ctl", "trace"), MAX_TRACE_BYTES);
+        if (trace.length >= MAX_TRACE_BYTES) truncated = true;
       } catch {
         // no trace: strace never started; the caller sees an empty trace and the stderr
       }
@@ -310,6 +311,46 @@ export async function runOnce(template: Template, command: string, opt: RunOptio
 }
 
 export const DEFAULT_CWD = PROJECT;
+
+/** Past this the trace is cut and the run marked truncated (a 5 s run rarely writes 1 MB). */
+const MAX_TRACE_BYTES = 64 * 1024 ** 2;
+
+function readCapped(file: string, max: number): string {
+  const fd = fs.openSync(file, "r");
+  try {
+    const buf = Buffer.alloc(Math.min(fs.fstatSync(fd).size, max));
+    const n = fs.readSync(fd, buf, 0, buf.length, 0);
+    return buf.subarray(0, n).toString("utf8");
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** Run and trash dirs left by oracle processes that died without cleaning up (named `<pid>-...`). */
+export function removeOrphans(): void {
+  for (const sub of ["runs", "trash"]) {
+    let names: string[];
+    try {
+      names = fs.readdirSync(path.join(ORACLE_ROOT, sub));
+    } catch {
+      continue;
+    }
+    for (const name of names) {
+      const pid = Number(name.split("-")[0]);
+      if (!Number.isInteger(pid) || pid === process.pid || alive(pid)) continue;
+      fs.rmSync(path.join(ORACLE_ROOT, sub, name), { recursive: true, force: true });
+    }
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
 
 /** Processes in the tree under `pid` (through /proc/<pid>/task/<tid>/children), counting stops past `cap`. */
 function countTree(pid: number, cap: number): number {
