@@ -83,6 +83,8 @@ async function main(): Promise<number> {
   const table = loadLevels();
   const names = args.datasets.length ? args.datasets : listDatasets();
   if (!names.length) throw new Error("no datasets found under datasets/ (expected datasets/<name>/*.jsonl)");
+  const known = listDatasets();
+  for (const n of names) if (!known.includes(n)) throw new Error(`no dataset "${n}" under datasets/ (have: ${known.join(", ") || "none"}); a dataset is a folder of *.jsonl files`);
   const datasets = names.map((n) => loadDataset(n));
   const classify = await loadClassifier();
   const { context, source } = await evalContext();
