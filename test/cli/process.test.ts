@@ -126,6 +126,15 @@ describe.skipIf(!hasClassifier)("bundled CLI with the classifier", () => {
     for (const e of j.effects) expect(Object.keys(e).sort()).toEqual(["locus", "op", "source", "target"]);
   });
 
+  it('check "git status" in a repo exits 0 (the README example)', () => {
+    const repo = path.join(t.dir, "gitrepo");
+    mkdirSync(repo, { recursive: true });
+    spawnSync("git", ["init", "-q", repo]);
+    const r = sf(["check", "--cwd", repo, "git status"]);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^allow: /);
+  });
+
   it("check: a dynamic word is null in argv and not approved", () => {
     const r = sf(["check", "--json", "cat $X"]);
     const j = json(r);
