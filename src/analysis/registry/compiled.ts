@@ -66,6 +66,8 @@ export interface CNode {
   recursive: boolean;
   optionsFirst: boolean;
   lax: boolean;
+  /** Unknown flags are skipped, their glued values kept as operands (tool groups). */
+  laxValues: boolean;
   oldStyle: boolean;
   noAbbrev: boolean;
   handler: string | null;

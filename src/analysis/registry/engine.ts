@@ -254,13 +254,14 @@ function lookupWord(node: CNode, word: string): [CFlag, CNode, string | undefine
   return null;
 }
 
-function lookupLong(node: CNode, name: string, at: number): [CFlag, CNode] {
+/** The flag, its node and its full name (an abbreviation resolves to the name it stands for). */
+function lookupLong(node: CNode, name: string, at: number): [CFlag, CNode, string] {
   for (let n: CNode | null = node; n; n = n.inherit ? n.parent : null) {
     const f = n.long.get(name);
-    if (f) return [f, n];
+    if (f) return [f, n, name];
   }
   // getopt_long and git's parse-options accept any unambiguous prefix of a long option.
-  let found: [CFlag, CNode] | null = null;
+  let found: [CFlag, CNode, string] | null = null;
   let foundName = "";
   for (let n: CNode | null = node; n; n = n.inherit ? n.parent : null) {
     if (n.noAbbrev) break;
@@ -268,13 +269,24 @@ function lookupLong(node: CNode, name: string, at: number): [CFlag, CNode] {
       if (cand.startsWith(name)) {
         const f = n.long.get(cand)!;
         if (found && found[0] !== f) throw new Unknown(`\`${name}\` is ambiguous for \`${node.path}\` (${foundName}, ${cand})`, at);
-        found = [f, n];
+        found = [f, n, cand];
         foundName = cand;
       }
     }
   }
   if (found && name.length > 2) return found;
   throw new Unknown(`unknown flag \`${name}\` for \`${node.path}\``, at);
+}
+
+/**
+ * An unknown flag of a "values" node: its arity is unknown, so a glued value that could be a path
+ * (`--out=/x`, `-o/x`, `-o~/x`) is kept as an operand; a separate value becomes an operand anyway.
+ */
+function laxValue(parsed: Parsed, word: string, glued: string | null, i: number): number {
+  if (glued !== null && glued.length && (glued.includes("/") || glued.startsWith("~") || glued.startsWith("."))) {
+    parsed.operands.push({ value: glued, index: i });
+  }
+  return i;
 }
 
 function pushFlag(parsed: Parsed, modes: Set<string>, flag: CFlag, owner: CNode, name: string, value: ArgWord | undefined, index: number, valueIndex: number): void {
@@ -288,10 +300,10 @@ function parseFlagWord(node: CNode, argv: ArgWord[], i: number, parsed: Parsed, 
   const n = argv.length;
   if (w.startsWith("--")) {
     const eq = w.indexOf("=");
-    const name = eq < 0 ? w : w.slice(0, eq);
-    let hit: [CFlag, CNode];
+    const written = eq < 0 ? w : w.slice(0, eq);
+    let hit: [CFlag, CNode, string];
     try {
-      hit = lookupLong(node, name, i);
+      hit = lookupLong(node, written, i);
     } catch (e) {
       // `--add-opens=...`-style prefix flags, then lax nodes' operands.
       const word = lookupWord(node, w);
@@ -300,9 +312,11 @@ function parseFlagWord(node: CNode, argv: ArgWord[], i: number, parsed: Parsed, 
         return i;
       }
       if (node.lax) return -1;
+      if (node.laxValues) return laxValue(parsed, w, eq >= 0 ? w.slice(eq + 1) : null, i);
       throw e;
     }
-    const [flag, owner] = hit;
+    const [flag, owner, canonical] = hit;
+    const name = canonical;
     if (flag.arity === 0) {
       if (eq >= 0) throw new Unknown(`\`${name}\` of \`${node.path}\` takes no value`, i);
       pushFlag(parsed, modes, flag, owner, name, undefined, i, -1);
@@ -343,6 +357,7 @@ function parseFlagWord(node: CNode, argv: ArgWord[], i: number, parsed: Parsed, 
     const hit = lookupShort(node, name);
     if (!hit) {
       if (node.lax) return -1;
+      if (node.laxValues) return laxValue(parsed, w, j === 1 && w.length > 2 ? w.slice(2) : null, i);
       if (node.numFlag && /\d/.test(w[j]!) && j === 1) throw new Unknown(`unknown flag \`${w}\` for \`${node.path}\``, i);
       throw new Unknown(`unknown flag \`${name}\`${w.length > 2 ? ` (in \`${w}\`)` : ""} for \`${node.path}\``, i);
     }

@@ -145,7 +145,7 @@ export interface NodeSpec {
   inherit?: boolean;
   recursive?: boolean;
   options_first?: boolean;
-  lax_flags?: boolean;
+  lax_flags?: boolean | "values";
   old_style?: boolean;
   no_abbrev?: boolean;
   handler?: string;
@@ -172,8 +172,11 @@ export const nodeSchema: z.ZodType<NodeSpec> = z.lazy(() =>
       recursive: z.boolean().optional(),
       /** The first operand ends option parsing (wrappers, interpreters, POSIX tools). */
       options_first: z.boolean().optional(),
-      /** Words starting with `-` that are not known flags are operands (`echo -x` prints it). */
-      lax_flags: z.boolean().optional(),
+      /**
+       * true: words starting with `-` that are not known flags are operands (`echo -x`, `chmod -x f`).
+       * "values": they are flags of unknown arity whose glued value (`--out=/x`, `-o/x`) is an operand.
+       */
+      lax_flags: z.union([z.boolean(), z.literal("values")]).optional(),
       /** The first word may be a dashless cluster (`tar xzf a.tar`, `ps aux`). */
       old_style: z.boolean().optional(),
       /** The tool does not accept abbreviated long options. */
@@ -225,7 +228,7 @@ export const commandSchema = z.lazy(() =>
       sub: z.record(z.string(), nodeSchema).optional(),
       recursive: z.boolean().optional(),
       options_first: z.boolean().optional(),
-      lax_flags: z.boolean().optional(),
+      lax_flags: z.union([z.boolean(), z.literal("values")]).optional(),
       old_style: z.boolean().optional(),
       no_abbrev: z.boolean().optional(),
       handler: z.string().optional(),

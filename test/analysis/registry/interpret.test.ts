@@ -54,6 +54,21 @@ describe("flag forms", () => {
   });
 });
 
+describe("abbreviations and lax flags", () => {
+  it("hands handlers the full name of an abbreviated long option", () => {
+    // tar --dir= is --directory: extraction lands under it.
+    expect(paths(run("tar", "-xf", "a.tar", "--dir=/etc"), "write")).toEqual(["/etc"]);
+  });
+  it("keeps the path-like glued value of an unknown flag of a tool group", () => {
+    expect(paths(run("vitest", "run", "--outputFile=/etc/x"), "write")).toEqual(["run", "/etc/x"]);
+    expect(paths(run("vitest", "--coverage"), "write")).toEqual([]);
+    expect(paths(run("flake8", "-o/tmp/x", "src"), "read")).toEqual(["/tmp/x", "src"]);
+  });
+  it("keeps a whole unknown dash word as an operand for lax commands (chmod -x f)", () => {
+    expect(paths(run("chmod", "-x", "f"), "write")).toEqual(["f"]);
+  });
+});
+
 describe("dynamic words", () => {
   it("is unknown when the command name is dynamic", () => {
     expect(run(null, "x").known).toBe(false);

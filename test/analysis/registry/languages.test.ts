@@ -36,6 +36,7 @@ describe("awk", () => {
     ['BEGIN { while ((getline line < "/etc/hosts") > 0) n++ }', { reads: ["/etc/hosts"], writes: [] }],
     ["/a\\/b/ {c++} END {print c}", { reads: [], writes: [] }],
     ['{ x = "system(" }', { reads: [], writes: [] }],
+    ['BEGIN { print ENVIRON["HOME"] }', { reads: [], writes: [], env: true }],
   ])("%j", (prog, facts) => {
     expect(analyseAwk(prog)).toEqual(facts);
   });

@@ -76,6 +76,10 @@ function checkConfigPair(ctx: Ctx, pair: ArgWord, index: number, what: string): 
 /** The root `git` node: global options. */
 export const git: Handler = {
   post(ctx, _node, _argv, parsed) {
+    const dirs = parsed.flags.filter((f) => f.name === "--git-dir" || f.name === "--work-tree");
+    if (dirs.some((f) => f.name === "--git-dir") && dirs.some((f) => f.name === "--work-tree")) {
+      throw new Unknown("git with both --git-dir and --work-tree: the repository and the files live in different places", dirs[1]!.index);
+    }
     for (const pf of parsed.flags) {
       if (pf.name === "-c") checkConfigPair(ctx, pf.value ?? null, pf.valueIndex, "git -c");
       else if (pf.name === "--exec-path" && pf.value !== undefined) {

@@ -117,6 +117,15 @@ export const tasks: Handler = {
   post(ctx, node, _argv, parsed) {
     for (const o of parsed.operands) {
       if (o.value === null) throw new Unknown(`a dynamic \`${node.path}\` target or task`, o.index);
+      // make VAR=VALUE overrides what recipes run (CC=/tmp/evil): only plain words are modelled.
+      const eq = o.value.indexOf("=");
+      if (eq > 0 && /^[A-Za-z_][A-Za-z0-9_.]*\+?$/.test(o.value.slice(0, eq)) && !/^[\w.,:@%+=-]*$/.test(o.value.slice(eq + 1))) {
+        throw new Unknown(`the variable override \`${o.value}\` may change the commands recipes run`, o.index);
+      }
+      // Maven goals that run arbitrary programs or scripts.
+      if (/^(exec|antrun|groovy|gmavenplus|jshell|scripting)(:|$)/.test(o.value) || (o.value.match(/:/g) ?? []).length >= 2) {
+        throw new Unknown(`the goal \`${o.value}\` runs programs named on the command line`, o.index);
+      }
       if (PUBLISHING.test(o.value) && !o.value.includes("=")) {
         ctx.out.effects.push({ type: "other", op: "net-send", locus: "none", target: o.value, argIndex: o.index, why: `the \`${o.value}\` task publishes or uploads` });
       }

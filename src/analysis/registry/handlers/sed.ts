@@ -204,7 +204,7 @@ export const sed: Handler = {
   operands(ctx, node, argv, parsed, modes) {
     const scripts: { text: string | null; index: number }[] = [];
     for (const pf of parsed.flags) {
-      if (pf.name === "-f" || pf.name.startsWith("--file")) {
+      if (pf.flag.role === "read" && pf.flag.modes.includes("script")) {
         throw new Unknown("a sed script file is not analysed (it may write files or run commands)", pf.index);
       }
       if (pf.flag.modes.includes("script")) scripts.push({ text: pf.value ?? null, index: pf.valueIndex });
