@@ -22,8 +22,6 @@ export interface AnalyzeInput {
   cwd: string;
   world: WorldView;
   locate(p: string): Locus;
-  /** Paths of the oracle's own plumbing inside the sandbox (the trace file). */
-  controlPrefix: string;
   /** HOME inside the sandbox, for CREDENTIAL_USE patterns. */
   home: string;
 }
@@ -135,7 +133,7 @@ export function analyze(input: AnalyzeInput): RawEffect[] {
     const pathAt = (fdArg: string | undefined, pathArg: string | undefined, follow: boolean): string | null => {
       const s = str(pathArg);
       if (s === null) return null;
-      if (s === "" ) return fdPath(fdArg); // AT_EMPTY_PATH: the fd itself
+      if (s === "") return fdPath(fdArg); // AT_EMPTY_PATH: the fd itself
       return resolve(s, s.startsWith("/") ? "/" : dirOf(fdArg), follow);
     };
     const pathArg = (arg: string | undefined, follow: boolean) => pathAt(undefined, arg, follow);

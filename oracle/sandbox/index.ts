@@ -153,7 +153,7 @@ export async function observe(command: string, options: ObserveOptions = {}): Pr
       },
     };
     const calls = parseTrace(raw.trace);
-    const effects = analyze({ calls, cwd, world: view, locate: s.regions.locate, controlPrefix: CONTROL, home: HOME });
+    const effects = analyze({ calls, cwd, world: view, locate: s.regions.locate, home: HOME });
 
     const reuse = { before: s.before, changedAfterMs: raw.copiedAtMs };
     const after = snapshot(path.join(raw.runDir, "home"), "/home", new Map(), reuse);
