@@ -189,7 +189,11 @@ describe.skipIf(!hasClassifier)("the hook from its V8 startup snapshot", () => {
     expect(blob).not.toBeNull();
   });
 
-  it("approves, declines and reads env, HOME and config at run time, not build time", () => {
+  it("approves, declines and reads env, HOME and config at run time, not build time", async () => {
+    // In a shared checkout someone may edit registry/ meanwhile, and a stale blob rightly
+    // declines; rebuild it once then, since staleness is not what this test is about.
+    const probe = sf(["hook"], { node: [...SNAPSHOT_NODE_FLAGS, "--snapshot-blob", blob!], input: hookPayload({ cwd: "/", tool_input: { command: "true" } }) });
+    if (/older than its data/.test(probe.err)) blob = await buildHookSnapshot(path.dirname(cliJs));
     const r = repo();
     const snap = { node: [...SNAPSHOT_NODE_FLAGS, "--snapshot-blob", blob!] };
     const ok = sf(["hook"], { ...snap, input: hookPayload({ cwd: r, tool_input: { command: "ls -la" } }), env: { CLAUDE_PROJECT_DIR: r } });
