@@ -27,6 +27,7 @@ interface RawCase {
 }
 
 interface Observation {
+  stdout: string;
   effects: Effect[];
   observedLevel: Need;
   observedLevelUntrusted: Need;
@@ -52,7 +53,9 @@ function handOf(c: RawCase): { level: Need; reason: string } {
 export function unusable(o: Observation): string | null {
   if (o.timedOut) return "the oracle timed out";
   if (o.truncated) return "the oracle cut the output";
-  if (o.exitCode === 127 || /command not found|No such file or directory.*\bexec/i.test(o.stderr)) return `a program is missing in the sandbox (${o.stderr.split("\n").find((l) => /not found|No such file/.test(l))?.slice(0, 120) ?? "exit 127"})`;
+  // stderr may be redirected into stdout (`cmd 2>&1 | tail`), so look at both.
+  const out = `${o.stderr}\n${o.stdout}`;
+  if (o.exitCode === 127 || /: command not found$|failed to run command/m.test(out)) return `a program is missing in the sandbox (${out.split("\n").find((l) => /command not found|failed to run command/.test(l))?.slice(0, 120) ?? "exit 127"})`;
   return null;
 }
 
@@ -103,19 +106,25 @@ async function main(): Promise<void> {
   const disagreements: unknown[] = [];
   for (let i = 0; i < todo.length; i += CHUNK) {
     const chunk = todo.slice(i, i + CHUNK);
-    const obs = await oracle.observeMany(
-      chunk.map((c) => ({ command: c.command, options: c.cwd ? { cwd: c.cwd } : {} })),
-      { concurrency },
-    );
+    const items = chunk.map((c) => ({ command: c.command, options: c.cwd ? { cwd: c.cwd } : {} }));
+    let obs: (Observation | Error)[];
+    try {
+      obs = await oracle.observeMany(items, { concurrency });
+    } catch {
+      // one item failed and observeMany rejects the batch: observe one by one, keeping the error
+      obs = [];
+      for (const it of items) obs.push(await oracle.observeMany([it], { concurrency: 1 }).then((o) => o[0]!, (e: unknown) => (e instanceof Error ? e : new Error(String(e)))));
+    }
     chunk.forEach((c, j) => {
       const o = obs[j]!;
-      const why = unusable(o);
+      const why = o instanceof Error ? `the oracle failed (${o.message.split("\n")[0]!.slice(0, 120)})` : unusable(o);
       const hand = handOf(c);
       if (why) {
         c.label = { level: hand.level, source: "hand", reason: `${hand.reason}; not oracle-labelled: ${why}`, oracleSkipped: why, hand };
         skipped++;
         return;
       }
+      if (o instanceof Error) return;
       c.label = oracleLabel(c, o);
       labelled++;
       if (o.observedLevel !== hand.level && o.observedLevelUntrusted !== hand.level) {
