@@ -8,7 +8,7 @@ import type { DirContext } from "./context.ts";
 import type { EnvVectors } from "./envvectors.ts";
 import type { Shell } from "./shellstate.ts";
 import type { WalkResult } from "./types.ts";
-import { DEFAULT_LIMITS, Walker, type Deps, type Limits, type Scope } from "./walker.ts";
+import { DEFAULT_LIMITS, Walker, type Deps, type Limits, type Scope, type WriteRecord } from "./walker.ts";
 import { walkScript } from "./walk.ts";
 import { memoFs } from "./fs.ts";
 
@@ -41,6 +41,14 @@ export function initialShell(ctx: DirContext, env: Record<string, string | undef
   };
 }
 
+/**
+ * Writes that may happen in any order relative to the rest: those inside concurrent parts, and
+ * everything after the first concurrent part started (it may still be running).
+ */
+function concurrent(w: Walker): Map<string, WriteRecord> {
+  return new Map([...w.written].filter(([, r]) => r.async || r.seq >= w.firstAsync));
+}
+
 export function analyze(command: string, deps: AnalyzeDeps, env: Record<string, string | undefined> = {}): Analysis {
   let script: Script;
   try {
@@ -71,7 +79,8 @@ export function analyze(command: string, deps: AnalyzeDeps, env: Record<string, 
   const run = (pre: Walker | null): Walker => {
     const w = new Walker(d, deps.limits ?? DEFAULT_LIMITS);
     if (pre) {
-      w.preseed = pre.written;
+      // Only concurrent writers can land before an earlier-looking use; sequential ones were seen in order.
+      w.preseed = concurrent(pre);
       w.preOpaque = pre.opaqueWrites;
     }
     const sc: Scope = { src: command, origin: null, depth: 0, fnDepth: 0, via: "", stdin: { t: "inherited" } };
@@ -82,8 +91,8 @@ export function analyze(command: string, deps: AnalyzeDeps, env: Record<string, 
   let passes = 1;
   // Pass 1 saw writes in order; a background job or a later write may land before a use.
   // Re-walk with everything the command writes known up front when a decision depended on it.
-  const symlinks = [...w.written.values()].some((r) => r.symlink);
-  if ((w.reliedAbsent.length > 0 && (w.written.size > 0 || w.opaqueWrites)) || symlinks) {
+  const conc = concurrent(w);
+  if (conc.size > 0 && (w.reliedAbsent.length > 0 || [...conc.values()].some((r) => r.symlink))) {
     w = run(w);
     passes = 2;
   }

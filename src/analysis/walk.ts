@@ -119,7 +119,7 @@ export function walkList(w: Walker, list: List, sh: Shell, sc: Scope): Flow {
   for (const item of list.items) {
     const start = after(flow);
     if (item.background) {
-      walkAndOr(w, item.andOr, start, sc);
+      walkAndOr(w, item.andOr, start, { ...sc, async: true });
       flow = { sh: start, status: "unknown" };
     } else flow = walkAndOr(w, item.andOr, start, sc);
   }
@@ -160,7 +160,7 @@ function walkPipeline(w: Walker, p: Pipeline, sh: Shell, sc: Scope): Flow {
     const stdin: StdinSource =
       i === 0 ? sc.stdin : { t: "pipe", fetched, text: prev?.literal ?? null, source: w.span(sc, p.commands[i - 1]!.pos, p.commands[i - 1]!.end) };
     const before = w.effects.length;
-    const f = walkCommand(w, c, sh, { ...sc, stdin });
+    const f = walkCommand(w, c, sh, { ...sc, stdin, async: true });
     prev = f.out;
     if (f.out.fetched || w.effects.slice(before).some((e) => e.op === "net-fetch")) fetched = true;
   }
@@ -181,7 +181,7 @@ export function walkCommand(w: Walker, c: Command, sh: Shell, sc: Scope): CmdFlo
   if (c.type === "SimpleCommand") return walkSimple(w, c, sh, sc);
   if (c.type === "FunctionDef") return { sh, status: "unknown", out: NO_OUT };
   if (c.type === "Coproc") {
-    walkCommand(w, c.body, sh, sc);
+    walkCommand(w, c.body, sh, { ...sc, async: true });
     return { sh, status: "unknown", out: NO_OUT };
   }
   const stdin = redirects(w, c.redirects, sh, sc, -1, null, "") ?? sc.stdin;
@@ -323,7 +323,7 @@ function partSubst(w: Walker, p: WordPart, sh: Shell, sc: Scope, command: number
       walkList(w, p.body, sh, { ...sc, via: sc.via ? `${sc.via} > $(..)` : "$(..)", stdin: sc.stdin });
       return;
     case "ProcSubst":
-      walkList(w, p.body, sh, { ...sc, via: sc.via ? `${sc.via} > ${p.op}(..)` : `${p.op}(..)`, stdin: { t: "inherited" } });
+      walkList(w, p.body, sh, { ...sc, via: sc.via ? `${sc.via} > ${p.op}(..)` : `${p.op}(..)`, stdin: { t: "inherited" }, async: true });
       return;
     case "ArithExp":
       arith(w, p.expr, sh, sc, command);
@@ -534,6 +534,8 @@ function external(w: Walker, inv: Invocation, sh: Shell, sc: Scope, idx: number,
   w.commands[idx]!.bases = describeBases(bases);
   if (!bases.known) w.commands[idx]!.baseUnknown = bases.why;
   let fetched = false;
+  // cp keeps symlinks as symlinks with -R/-r/-a/-d/-P/-s or --no-dereference/--preserve=links.
+  const makesLinks = name !== "cp" || argv.some((a) => a === null || /^-[a-zA-Z]*[RradPs]/.test(a) || /^--(recursive|archive|no-dereference|symbolic-link|preserve(=.*links|$)|link)/.test(a));
   for (const e of interp.effects) {
     const s = src(e.argIndex);
     if (e.type === "other") {
@@ -547,7 +549,7 @@ function external(w: Walker, inv: Invocation, sh: Shell, sc: Scope, idx: number,
       continue;
     }
     const glob = e.glob || (e.argIndex >= 0 && inv.items[e.argIndex]?.glob === true && inv.items[e.argIndex]?.value === e.path);
-    w.placePath({ op: e.op, path: e.path, recursive: e.recursive ?? false, glob, kind: e.kind, why: e.why, source: s, command: idx, bases, sh, sc, by: interp.matched });
+    w.placePath({ op: e.op, path: e.path, recursive: e.recursive ?? false, glob, kind: e.kind, why: e.why, source: s, command: idx, bases, sh, sc, by: interp.matched, makesLinks });
   }
   if (interp.privileged && !interp.effects.some((e) => e.op === "privilege")) {
     w.other("privilege", "system", name, undefined, src(0), `\`${name}\` runs commands as another user`, idx);

@@ -63,6 +63,8 @@ export interface Scope {
   fnDepth: number;
   via: string;
   stdin: StdinSource;
+  /** Runs concurrently with what follows it (background, pipeline element, process substitution). */
+  async?: boolean;
 }
 
 export interface WriteRecord {
@@ -72,6 +74,12 @@ export interface WriteRecord {
   content: string | null;
   command: number;
   by: string;
+  /** Written by something that runs concurrently with the rest (`&`, a pipeline, `>(..)`): order says nothing. */
+  async: boolean;
+  /** A whole tree (cp -r, tar x, git checkout): new links may appear below it. */
+  recursive: boolean;
+  /** Walk order of the write (commands visited so far). */
+  seq: number;
 }
 
 /** Commands whose recursive reads look at names and metadata only, never file contents. */
@@ -79,7 +87,7 @@ const NAMES_ONLY = new Set(["find", "ls", "du", "tree", "fd", "fdfind", "stat", 
 const SCAN_LIMIT = 5000;
 const SCAN_LOCI = new Set<Locus>(["secret", "self"]);
 
-const SYMLINK_MAKERS = new Set(["ln", "cp", "mv", "tar", "unzip", "rsync", "cpio", "7z", "bsdtar", "git", "install", "patch", "ar", "pax", "busybox", "python", "python3", "node", "perl", "ruby"]);
+const SYMLINK_MAKERS = new Set(["ln", "mv", "tar", "unzip", "rsync", "cpio", "7z", "bsdtar", "git", "install", "patch", "ar", "pax", "busybox", "python", "python3", "node", "perl", "ruby"]);
 
 export class Walker {
   readonly effects: LocatedEffect[] = [];
@@ -100,6 +108,8 @@ export class Walker {
   /** Decisions that relied on a path not being written by this command (checked for pass 2). */
   readonly reliedAbsent: string[] = [];
   commandsVisited = 0;
+  /** Walk order at which the first concurrent part started (Infinity: none). */
+  firstAsync = Infinity;
   private budgetHit = false;
   private lstatCache = new Map<string, unknown>();
   private scans = new Map<string, { found: string | null; locus: Locus | null; truncated: boolean; why: string }>();
@@ -140,6 +150,7 @@ export class Walker {
 
   /** Counts a visited simple command; false (and one unmodelled effect) once the budget is spent. */
   tick(sc: Scope, source: Source): boolean {
+    if (sc.async && this.commandsVisited < this.firstAsync) this.firstAsync = this.commandsVisited;
     if (++this.commandsVisited <= this.limits.maxCommands) return true;
     if (!this.budgetHit) {
       this.budgetHit = true;
@@ -213,6 +224,8 @@ export class Walker {
     content?: string | null;
     /** false: do not record writes (evidence guessed from inline code is not a fact). */
     record?: boolean;
+    /** The writer may create symlinks (from its flags: `cp -a`, `cp -s`...); absent: judged by name. */
+    makesLinks?: boolean;
   }): void {
     const { op, source, command } = req;
     const emitUnknown = (target: string, why: string) =>
@@ -268,7 +281,10 @@ export class Walker {
     // A symlink this command creates is invisible to the filesystem now: refuse to guess.
     for (const cand of [lexAbs, r.path]) {
       const hit = this.writtenAtOrAbove(cand, command, true);
-      if (hit && !(hit.path === cand && op !== "read" && op !== "exec" && !followFinal)) {
+      // A tree written recursively stays a directory; only what lies below it may be a new link.
+      // The link itself is harmless to unlink or rename (the final segment is not followed).
+      const self = hit !== null && hit.path === cand;
+      if (hit && !(self && (hit.rec.recursive || !followFinal))) {
         return unknown(cand, `\`${hit.path}\` may be a symlink made by \`${hit.rec.by}\` earlier in this command`);
       }
     }
@@ -288,7 +304,8 @@ export class Walker {
     if (op === "delete" && recursive) {
       const home = this.deps.ctx.home;
       const depth = r.path.split("/").filter(Boolean).length;
-      if (depth <= 1 || r.path === home || home.startsWith(r.path + "/")) kind = "unbounded";
+      // `/`, HOME and its ancestors, a whole top-level tree (a temp dir itself is not "unbounded").
+      if (r.path === "/" || r.path === home || home.startsWith(r.path + "/") || (depth <= 1 && where.locus !== "tmp")) kind = "unbounded";
     }
     this.emit({
       op,
@@ -310,14 +327,12 @@ export class Walker {
       }
     }
     if (req.record !== false && (op === "write" || op === "delete" || op === "install")) {
-      const name = req.by.split(" ")[0] ?? req.by;
-      this.noteWrite([...new Set([lexAbs, r.path])], {
-        symlink: op === "write" && SYMLINK_MAKERS.has(name.replace(/^.*\//, "")),
-        content: req.content ?? null,
-        command,
-        by: req.by,
-      });
-      if (recursive) this.noteWrite([...new Set([lexAbs, r.path])], { symlink: SYMLINK_MAKERS.has(name), content: null, command, by: req.by });
+      const name = (req.by.split(" ")[0] ?? req.by).replace(/^.*\//, "");
+      // Git keeps no symlinks of its own in .git; in the work tree it may check them out.
+      // cp makes links only when it preserves them (-R, -a, -d, -P, -s) (req.makesLinks).
+      const maker = name === "cp" ? (req.makesLinks ?? true) || recursive : SYMLINK_MAKERS.has(name);
+      const symlink = (op === "write" || op === "install") && maker && !/\/\.git(\/|$)/.test(r.path);
+      this.noteWrite([...new Set([lexAbs, r.path])], { symlink, content: recursive ? null : (req.content ?? null), command, by: req.by, async: req.sc.async === true, recursive, seq: this.commandsVisited });
     }
   }
 

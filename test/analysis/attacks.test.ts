@@ -144,6 +144,9 @@ const families: Record<string, Case[]> = {
     { cmd: "cat /proc/self/cwd/../.ssh/id_rsa", proof: leaks },
     { cmd: "cat .//..//.ssh//id_rsa", proof: leaks },
     { cmd: "cat ./keys/../.aws/credentials", proof: leaks },
+    { cmd: "ln -s ~/.ssh k2 && cat k2/id_rsa", proof: leaks },
+    { cmd: "ln -s ../.bashrc r2; echo pwn >> r2", proof: rcChanged },
+    { cmd: "(sleep 0.2; cat k3/id_rsa) & ln -s ~/.ssh k3; wait", proof: leaks },
   ],
   "path-qualified names": [
     { cmd: "cp /bin/rm ./cat && ./cat -rf ../sibling", proof: siblingGone },

@@ -144,6 +144,21 @@ function writesAt2(cmd: string, env: Record<string, string>) {
     .map((e) => `${e.locus}:${e.target}`);
 }
 
+describe("symlinks this command makes", () => {
+  it("a path through a link made earlier in the same command is not placed", () => {
+    expect(v("ln -s /etc e && echo x > e/passwd").level).toBe("never");
+    expect(v("ln -s /etc e; cat e/passwd").effects.some((e) => e.op === "read" && e.locus === "unknown")).toBe(true);
+    expect(v("cp -s /home/u/.bashrc x && echo x >> x").level).toBe("never");
+  });
+  it("a link made by a concurrent job counts whatever the order", () => {
+    expect(v("(sleep 1; echo x > e/passwd) & ln -s /etc e").level).toBe("never");
+  });
+  it("plain writes and copies do not make links", () => {
+    expect(allowed("mkdir out && touch out/a && cp README.md out/ && cat out/README.md")).toBe(true);
+    expect(allowed("ln -s src s2")).toBe(true);
+  });
+});
+
 describe("without a filesystem", () => {
   const nofs = { cwd: "/home/u/proj", roots: ["/home/u/proj"], home: "/home/u", fs: null };
   it("resolves plain relative paths lexically", () => {
