@@ -68,7 +68,9 @@ export async function bundle(entry: string, outfile: string, split = false): Pro
   } catch {
     // no outdir yet
   }
-  await build({ ...common, entryPoints: { [name]: entry }, outdir, splitting: true, chunkNames: "[name]-[hash]", plugins });
+  // The CLI is minified (less to scan at every start; keepNames keeps error names intact);
+  // the library bundle stays readable for the people who import it.
+  await build({ ...common, entryPoints: { [name]: entry }, outdir, splitting: true, chunkNames: "[name]-[hash]", plugins, minify: true, keepNames: true });
 }
 
 /**
