@@ -506,6 +506,9 @@ export class Parser extends Lexer {
       if (lit !== null && isIdentifier(lit) && this.isCompoundStart()) {
         name = lit;
         body = this.parseCommand();
+      } else if (this.peekReserved() !== null || this.c(this.i) === C.LP) {
+        // bash reads a reserved word after `coproc WORD` as such: `coproc x esac` is an error.
+        this.unexpected();
       } else {
         this.i = save;
         body = this.parseSimpleOrFunction();
@@ -695,7 +698,8 @@ export class Parser extends Lexer {
     }
     // Digits right before < or > are an fd number, never a word: `<2>f` is a syntax error.
     const nx = this.c(this.i);
-    if ((nx === C.LT || nx === C.GT) && /^[0-9]+$/.test(this.src.slice(tpos, this.i))) this.unexpected(tpos);
+    // (After >& and <& bash takes the number as the target: `2>&12>&1` is fine.)
+    if ((nx === C.LT || nx === C.GT) && op !== ">&" && op !== "<&" && /^[0-9]+$/.test(this.src.slice(tpos, this.i))) this.unexpected(tpos);
     this.countToken();
     const r: Redirect = { type: "Redirect", pos, end: target.end, op, fd, fdVar, target, heredoc: null };
     if (op === "<<" || op === "<<-") {
