@@ -188,7 +188,7 @@ export function parseArgs(node: CNode, argv: ArgWord[], start: number, modes: Se
       } else if (w === "--" && !node.lax) {
         optsDone = true;
         continue;
-      } else if (w.length > 1 && (w.charCodeAt(0) === 45 /* - */ || (w.charCodeAt(0) === 43 /* + */ && node.short.has(w)))) {
+      } else if (w.length > 1 && (w.charCodeAt(0) === 45 /* - */ || ((w.charCodeAt(0) === 43 /* + */ || w.charCodeAt(0) === 64) /* @ */ && plusFlag(node, w)))) {
         const before = parsed.flags.length;
         const next = parseFlagWord(node, argv, i, parsed, modes);
         if (next >= 0) {
@@ -233,6 +233,13 @@ export function parseArgs(node: CNode, argv: ArgWord[], start: number, modes: Se
     }
   }
   return parsed;
+}
+
+/** `+x` flags (`set +x`), `+cmd` and `@argfile` prefix flags are flags only where declared. */
+function plusFlag(node: CNode, w: string): boolean {
+  if (node.short.has(w)) return true;
+  for (const [p] of node.prefixFlags) if (w.startsWith(p)) return true;
+  return false;
 }
 
 function lookupShort(node: CNode, name: string): [CFlag, CNode] | null {
@@ -459,6 +466,9 @@ export function applyRole(ctx: Ctx, node: CNode, role: Role, word: ArgWord, idx:
         ctx.out.effects.push({ type: "other", op: "net-fetch", locus: "none", target: "", kind: "computed-url", argIndex: idx, why: `\`${node.path}\` fetches a URL computed at run time` });
       } else if (/^file:/i.test(word)) {
         pathEffect(ctx, "read", word.replace(/^file:(\/\/[^/]*)?/i, "") || "/", idx, `\`${node.path}\` reads a file: URL`);
+      } else if (/^[a-z][a-z0-9+.-]*:\/\//i.test(word) && !/^(https?|ftps?):\/\//i.test(word)) {
+        // telnet://, gopher://, dict://, smtp://, ldap://...: protocols that carry data out.
+        ctx.out.effects.push({ type: "other", op: "net-send", locus: "none", target: word, argIndex: idx, why: `\`${node.path}\` talks a protocol that can send data` });
       } else {
         ctx.out.effects.push({ type: "other", op: "net-fetch", locus: "none", target: word, kind: "literal-url", argIndex: idx, why: `\`${node.path}\` fetches it` });
       }

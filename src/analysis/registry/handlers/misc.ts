@@ -166,6 +166,14 @@ export const cmake: Handler = {
     const build = last("-B") ?? { value: ".", index: -1 };
     const file = src.value === null ? null : src.value.replace(/\/+$/, "") + "/CMakeLists.txt";
     pathEffect(ctx, "exec", file, src.index, "cmake runs CMakeLists.txt (project code inside the project)");
+    // Cache variables that name CMake code or programs to run (CMAKE_PROJECT_INCLUDE, toolchains, launchers).
+    for (const f of parsed.flags) {
+      const m = /^-D([A-Za-z0-9_]+)(?::[A-Z]+)?=(.*)$/.exec(f.name);
+      if (!m || !/INCLUDE|TOOLCHAIN|LAUNCHER|COMPILER|_PROGRAM|_EXECUTABLE|MODULE_PATH|_COMMAND|_TOOL$/.test(m[1]!)) continue;
+      const value = m[2]!;
+      if (!value.includes("/") || /^\/(usr|bin|opt|sbin)\//.test(value)) continue;
+      pathEffect(ctx, "exec", value, f.index, `cmake runs or includes ${m[1]} from it`);
+    }
     pathEffect(ctx, "write", build.value === null ? null : build.value.replace(/\/+$/, "") + "/CMakeCache.txt", build.index, "cmake writes the build tree");
   },
 };
@@ -190,5 +198,16 @@ export const yq: Handler = {
       ctx.out.effects.push({ type: "other", op: "read", locus: "secret", target: "environment", argIndex: expr.index, why: "the yq expression reads the environment" });
     }
     for (const o of ops) pathEffect(ctx, modes.has("inplace") ? "write" : "read", o.value, o.index, modes.has("inplace") ? "yq -i rewrites it" : "yq reads it");
+  },
+};
+
+/** docker build CONTEXT: a URL context (git repository, tarball) builds downloaded steps. */
+export const dockerBuild: Handler = {
+  post(ctx, _node, _argv, parsed) {
+    for (const o of parsed.operands) {
+      if (o.value === null || /^[a-z][a-z0-9+.-]*:\/\/|^git@|\.git(#.*)?$/i.test(o.value)) {
+        ctx.out.effects.push({ type: "other", op: "exec", locus: "none", target: o.value ?? "", kind: "downloaded-code", argIndex: o.index, why: "builds from a remote context (downloaded steps)" });
+      }
+    }
   },
 };

@@ -38,6 +38,10 @@ export const tar: Handler = {
     const archives = parsed.flags.filter((f) => f.name === "-f" || f.name === "--file");
     for (const a of archives) {
       if (a.value === "-") continue;
+      // `host:file` archives go through a remote shell unless --force-local.
+      if (typeof a.value === "string" && /^[^/]*:/.test(a.value) && !modes.has("force-local")) {
+        throw new Unknown("a host:file archive runs a remote shell (rsh/ssh)", a.valueIndex);
+      }
       const op = create || del ? "write" : "read";
       pathEffect(ctx, op, a.value as ArgWord, a.valueIndex, create || del ? "tar writes the archive" : "tar reads the archive");
       if (modes.has("append") || modes.has("update")) pathEffect(ctx, "read", a.value as ArgWord, a.valueIndex, "tar reads the archive");
