@@ -1,7 +1,7 @@
 // `shellfence setup [--settings FILE] [--command CMD] [--dry-run]`: installs the Claude Code
 // hook into ~/.claude/settings.json. Idempotent; backs the file up before changing it; refuses
 // to touch a file it cannot parse.
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync, copyFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readFileSync, realpathSync, renameSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { installHook, shellQuote } from "../hooks/claude-settings.ts";
 import type { Io } from "./io.ts";
@@ -63,6 +63,13 @@ export async function runSetup(args: readonly string[], io: Io): Promise<number>
       return usage(io, `unknown argument ${a}`);
     }
   }
+  // A settings file kept as a symlink (dotfile managers) is edited where it points, so the
+  // link survives the rename below.
+  try {
+    file = realpathSync(file);
+  } catch {
+    // not there yet
+  }
   let text: string | null = null;
   try {
     text = readFileSync(file, "utf8");
@@ -94,7 +101,7 @@ export async function runSetup(args: readonly string[], io: Io): Promise<number>
     }
     // Write beside the file and rename, so a crash cannot leave a half-written settings file.
     const tmp = `${file}.shellfence-tmp-${process.pid}`;
-    writeFileSync(tmp, r.text, { mode: 0o600 });
+    writeFileSync(tmp, r.text, { mode: text === null ? 0o600 : statSync(file).mode & 0o777 });
     renameSync(tmp, file);
     io.out(`shellfence hook ${r.action} in ${file}${backup ? ` (backup: ${backup})` : ""}.\nCommand: ${command}\n`);
     return 0;

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { backupName, defaultHookCommand, installedBlob, runSetup } from "../../src/cli/setup.ts";
@@ -59,6 +59,19 @@ describe("shellfence setup", () => {
     expect(r.err).toMatch(/line 3/);
     expect(readFileSync(file, "utf8")).toBe('{\n  "model": "opus",\n}\n');
     expect(backups()).toEqual([]);
+  });
+
+  it("edits a symlinked settings file where it points, keeping the link and the mode", async () => {
+    const real = path.join(t.dir, "dotfiles", "claude-settings.json");
+    mkdirSync(path.dirname(real), { recursive: true });
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(real, '{"model": "opus"}', { mode: 0o640 });
+    symlinkSync(real, file);
+    expect((await setup()).code).toBe(0);
+    expect(lstatSync(file).isSymbolicLink()).toBe(true);
+    expect(JSON.parse(readFileSync(real, "utf8"))).toMatchObject({ model: "opus", hooks: { PreToolUse: [{ matcher: "Bash" }] } });
+    expect(statSync(real).mode & 0o777).toBe(0o640);
+    expect(readdirSync(path.dirname(real)).some((f) => f.startsWith("claude-settings.json.bak-"))).toBe(true);
   });
 
   it("targets --settings FILE and honours --command", async () => {
