@@ -178,7 +178,9 @@ export class Parser extends Lexer {
       else break;
     }
     if (e === j || e - j > 8) return null;
-    if (e < this.n && !isMeta(src.charCodeAt(e))) return null;
+    // A line continuation after the word does not join it to anything that follows a blank.
+    const k = this.skipCont(e);
+    if (k < this.n && !isMeta(src.charCodeAt(k))) return null;
     const w = src.slice(j, e);
     return RESERVED.has(w) ? w : null;
   }
