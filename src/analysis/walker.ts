@@ -364,6 +364,8 @@ export class Walker {
       this.placePath({
         op: ev.op,
         path: ev.path,
+        // rmtree, rm -rf, rmSync(..., {recursive}): assume the whole tree.
+        recursive: ev.op === "delete",
         why: `inline code names \`${ev.path}\``,
         source,
         command,

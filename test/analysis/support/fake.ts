@@ -72,7 +72,7 @@ export function fakeInterpret(argv: ArgWord[]): Interpretation {
     case "date":
       return known(name);
     case "grep":
-      return known(name, ops.slice(1).map((o) => p("read", o.v, o.i)));
+      return known(name, ops.slice(1).map((o) => p("read", o.v, o.i, { recursive: has("-r") || has("-R") })));
     case "rm":
       return known(name, ops.map((o) => p("delete", o.v, o.i, { recursive: has("-r") || has("-R") })));
     case "touch":

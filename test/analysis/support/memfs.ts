@@ -27,5 +27,11 @@ export function memFs(tree: MemTree): FsLike {
     existsSync: (p) => fs.existsSync(p),
     readFileSync: (p) => String(fs.readFileSync(p, "utf8")),
     readdirSync: (p) => (fs.readdirSync(p) as unknown[]).map(String),
+    readdirEntries: (p) =>
+      (fs.readdirSync(p, { withFileTypes: true }) as unknown as { name: unknown; isDirectory(): boolean; isSymbolicLink(): boolean }[]).map((d) => ({
+        name: String(d.name),
+        isDir: d.isDirectory(),
+        isLink: d.isSymbolicLink(),
+      })),
   };
 }
