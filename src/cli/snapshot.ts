@@ -5,7 +5,7 @@
 // heap. Starting from the blob skips module loading and data loading, which is most of the
 // hook's start-up cost. Nothing machine-specific may be read at module level (env, HOME, cwd):
 // processIo reads them when the hook runs.
-import { readdirSync, statSync } from "node:fs";
+import { readdirSync, statSync, writeSync } from "node:fs";
 import { startupSnapshot } from "node:v8";
 import { fileURLToPath } from "node:url";
 import path from "node:path";
@@ -102,7 +102,7 @@ warm().then(
       const argv = process.argv.slice(1);
       const stale = argv[0] === "hook" ? staleness(baked) : null;
       if (stale !== null) {
-        process.stderr.write(`shellfence: the hook snapshot is older than its data (${stale}); run \`npm run build\` in ${packageRoot}; not approved, the agent asks as usual\n`);
+        writeSync(2, `shellfence: the hook snapshot is older than its data (${stale}); run \`npm run build\` in ${packageRoot}; not approved, the agent asks as usual\n`);
         process.exit(0);
       }
       runProcess(run, argv, binPath);
