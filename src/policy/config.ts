@@ -14,7 +14,7 @@
 // Validated by hand rather than with zod: this runs in the hook before every agent command and
 // zod costs tens of milliseconds to load. Errors are DataFileErrors naming file, line and fix.
 import path from "node:path";
-import { readFileSync } from "node:fs";
+import { closeSync, constants, fstatSync, openSync, readFileSync } from "node:fs";
 import { parse as parseToml, TomlError } from "smol-toml";
 import { DataFileError, lineOfPath } from "./datafile.ts";
 import { DEFAULT_LEVEL, LEVELS, type Level } from "./model.ts";
@@ -88,14 +88,34 @@ export function parseConfig(file: string, text: string, home: string): ConfigFil
   return out;
 }
 
-/** Reads a config file; null when it does not exist. Throws DataFileError for anything else. */
-export function readConfigFile(file: string, home: string, read = (f: string) => readFileSync(f, "utf8")): ConfigFile | null {
-  let text: string;
+/** Config files are a few lines; anything bigger is not one. */
+export const MAX_CONFIG_BYTES = 64 * 1024;
+
+/**
+ * Reads a config file; null when it does not exist. Throws DataFileError for anything else.
+ * A repository chooses what sits at `.shellfence.toml`: a FIFO, a device or a huge file must
+ * not hang the hook or exhaust memory, so only a regular file of sane size is read (opened
+ * non-blocking, checked on the open descriptor).
+ */
+export function readConfigFile(file: string, home: string): ConfigFile | null {
+  let fd: number;
   try {
-    text = read(file);
+    fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === "ENOENT") return null;
     throw new DataFileError(file, null, `cannot read the file (${(e as Error).message}). Fix its permissions or remove it.`);
+  }
+  let text: string;
+  try {
+    const st = fstatSync(fd);
+    if (!st.isFile()) throw new DataFileError(file, null, "is not a regular file. Replace it with a TOML file or remove it.");
+    if (st.size > MAX_CONFIG_BYTES) throw new DataFileError(file, null, `is larger than ${MAX_CONFIG_BYTES} bytes; a shellfence config is a few lines. Fix or remove it.`);
+    text = readFileSync(fd, "utf8");
+  } catch (e) {
+    if (e instanceof DataFileError) throw e;
+    throw new DataFileError(file, null, `cannot read the file (${(e as Error).message}). Fix its permissions or remove it.`);
+  } finally {
+    closeSync(fd);
   }
   return parseConfig(file, text, home);
 }

@@ -1,5 +1,6 @@
 // The hook end to end in-process, with a fake classifier: what it prints for each input.
-import { mkdirSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { PassThrough, Readable } from "node:stream";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -85,6 +86,19 @@ describe("shellfence hook", () => {
     const r = await hook(payload(), { env: { CLAUDE_PROJECT_DIR: t.dir } });
     expect(r).toMatchObject({ code: 0, out: "" });
     expect(r.err).toMatch(/\.shellfence\.toml/);
+  });
+
+  it("does not hang or approve when a repo's .shellfence.toml is a FIFO, and refuses a huge one", async () => {
+    const fifo = path.join(t.dir, ".shellfence.toml");
+    execFileSync("mkfifo", [fifo]);
+    const r = await hook(payload(), { env: { CLAUDE_PROJECT_DIR: t.dir } });
+    expect(r).toMatchObject({ code: 0, out: "" });
+    expect(r.err).toMatch(/not a regular file/);
+    rmSync(fifo);
+    writeFileSync(fifo, "# x\n".repeat(40_000));
+    const big = await hook(payload(), { env: { CLAUDE_PROJECT_DIR: t.dir } });
+    expect(big).toMatchObject({ code: 0, out: "" });
+    expect(big.err).toMatch(/larger than/);
   });
 
   it("never approves when the classifier throws", async () => {
