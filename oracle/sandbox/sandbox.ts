@@ -174,7 +174,11 @@ export function bwrapArgs(spec: BwrapSpec): string[] {
   args.push("--proc", "/proc", "--dev", "/dev");
   args.push("--bind", path.join(spec.run, "home"), "/home", "--bind", path.join(spec.run, "tmp"), "/tmp");
   if (fs.existsSync(path.join(spec.run, "ctl"))) args.push("--bind", path.join(spec.run, "ctl"), CONTROL);
-  if (spec.template) args.push("--ro-bind", spec.template, `${CONTROL}/template`);
+  if (spec.template) {
+    args.push("--ro-bind", spec.template, `${CONTROL}/template`);
+    // the run dir once more, so one `cp` fills /home and /tmp (their host dirs are inside it)
+    args.push("--bind", spec.run, `${CONTROL}/world`);
+  }
   for (const [k, v] of Object.entries(sandboxEnv(spec.pty))) args.push("--setenv", k, v);
   args.push("--chdir", spec.cwd, "--remount-ro", "/", "--", ...spec.inner);
   return args;
@@ -229,7 +233,7 @@ export async function runOnce(template: Template, command: string, opt: RunOptio
   // from node, which is the expensive part); the marker's mtime says when the copy was complete.
   const tpl = `${CONTROL}/template`;
   // `times` reports the CPU of everything sh waited for (the copy, strace and the command).
-  const setup = `cp -a ${tpl}/home/. /home/ && cp -a ${tpl}/tmp/. /tmp/ && : > ${CONTROL}/copied && cd "$0" || exit 125`;
+  const setup = `cp -a ${tpl}/home ${tpl}/tmp ${CONTROL}/world/ && : > ${CONTROL}/copied && cd "$0" || exit 125`;
   const inner = ["/bin/sh", "-c", `${setup}; "$@"; rc=$?; times > ${CONTROL}/times; exit $rc`, opt.cwd, ...traced];
   const args = bwrapArgs({ run: runDir, etc: path.join(template.dir, "etc"), cwd: "/", pty: opt.pty, inner, template: template.dir });
 

@@ -40,8 +40,14 @@ describe("sandbox oracle calibration", () => {
   });
 
   it("is deterministic: each command run again gives identical effects, levels and disclosures", () => {
-    const key = (o: Observation) => JSON.stringify([o.effects.map(show), o.observedLevel, o.observedLevelUntrusted, o.disclosed]);
-    const differing = cases.filter((_, i) => key(first[i]!) !== key(second[i]!)).map((c) => c.id);
+    const facts = (o: Observation) => [...o.effects.map(show), `level ${o.observedLevel}`, `untrusted ${o.observedLevelUntrusted}`, ...o.disclosed.map((d) => `disclosed ${d}`)];
+    const differing = cases.flatMap((c, i) => {
+      const a = facts(first[i]!);
+      const b = facts(second[i]!);
+      const only1 = a.filter((x) => !b.includes(x));
+      const only2 = b.filter((x) => !a.includes(x));
+      return only1.length || only2.length ? [`${c.id}: first run only [${only1.join("; ")}], second run only [${only2.join("; ")}]`] : [];
+    });
     expect(differing).toEqual([]);
   });
 });
