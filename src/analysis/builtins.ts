@@ -37,6 +37,19 @@ const SAFE_SET_O = new Set([
   "noexec", "onecmd", "posix", "privileged", "histexpand", "interactive-comments", "nolog",
 ]);
 
+/** Builtins that take variable names: bash evaluates an indexed subscript in them as arithmetic. */
+export const NAME_TAKERS = new Set(["read", "mapfile", "readarray", "getopts", "printf", "wait", "unset", "declare", "typeset", "local", "export", "readonly", "let", "test", "[", "[[", "printf"]);
+
+/** `read 'a[$(cmd)]'`, `printf -v 'a[$(cmd)]'`, `test -v 'a[$(cmd)]'`: the subscript runs code. */
+export function checkNameSubscripts(w: Walker, inv: Invocation, sc: Scope, idx: number): void {
+  for (const a of inv.items.slice(1)) {
+    if (a.value !== null && /\[[^\]]*[$`]/.test(a.value)) {
+      w.unmodelled(sc, a.source, a.value, `\`${a.value}\` names an array element whose subscript bash evaluates, running the code in it`, idx);
+      return;
+    }
+  }
+}
+
 export function runBuiltin(w: Walker, inv: Invocation, name: string, sh: Shell, sc: Scope, idx: number): Flow {
   const args = inv.items.slice(1);
   const vals = args.map((a) => a.value);
@@ -279,9 +292,8 @@ function source(w: Walker, inv: Invocation, sh: Shell, sc: Scope, idx: number): 
     } else if (!w.deps.ctx.fs) why = "no filesystem to read the sourced file from";
     else {
       w.reliedAbsent.push(p);
-      const t = tryRead(w.deps.ctx.fs, p);
-      if (t === null) why = `cannot read \`${p}\``;
-      else if (t.length > MAX_SOURCE_BYTES) why = `\`${p}\` is larger than ${MAX_SOURCE_BYTES} bytes`;
+      const t = tryRead(w.deps.ctx.fs, p, MAX_SOURCE_BYTES);
+      if (t === null) why = `cannot read \`${p}\` as a regular file of at most ${MAX_SOURCE_BYTES} bytes`;
       else text = t;
     }
   }

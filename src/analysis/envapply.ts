@@ -5,6 +5,7 @@ import type { Assignment } from "../shell/ast.ts";
 import type { Kind, Source } from "../policy/model.ts";
 import type { Shell } from "./shellstate.ts";
 import { expandAssignValue, SELF } from "./words.ts";
+import { tryRead } from "./fs.ts";
 import { wordEnv, type Scope, type Walker } from "./walker.ts";
 import { innerScript, dispatch } from "./walk.ts";
 
@@ -117,12 +118,7 @@ function shellFileText(w: Walker, file: string, sh: Shell): string | null {
   const fs = w.deps.ctx.fs;
   if (!fs) return null;
   w.reliedAbsent.push(p);
-  try {
-    const t = fs.readFileSync(p, "utf8");
-    return t.length > MAX_SCRIPT_BYTES ? null : t;
-  } catch {
-    return null;
-  }
+  return tryRead(fs, p, MAX_SCRIPT_BYTES);
 }
 
 function codeEntry(w: Walker, entry: string, name: string, why: string, sh: Shell, sc: Scope, source: Source, command: number, dir: boolean): void {

@@ -20,8 +20,9 @@ export function scanInlineCode(code: string, limit = 64): Evidence[] {
   const seen = new Set<string>();
   for (const m of code.matchAll(PATHS)) {
     let p = m[2]!;
-    // A bare `/` or `~` counts only as a quoted string (not division, not a comment).
-    if ((p === "/" || p === "~") && !/['"`]/.test(m[1]!)) continue;
+    // A bare `/` or `~` counts only as a quoted string (not division, not a comment), unless the
+    // code visibly deletes or writes something (`os.system("rm -rf ~")`).
+    if ((p === "/" || p === "~") && !/['"`]/.test(m[1]!) && op === "read") continue;
     if (p.startsWith("//")) continue; // a comment or URL remainder, not a path
     if (p.startsWith("~") && !(p === "~" || p.startsWith("~/"))) continue;
     p = p.replace(/[.:]+$/, "") || p;

@@ -6,6 +6,9 @@ import * as nodeFs from "node:fs";
 export interface StatLike {
   isSymbolicLink(): boolean;
   isDirectory(): boolean;
+  /** Regular file (node and memfs stats have it); reads are refused without it. */
+  isFile?(): boolean;
+  size?: number;
 }
 
 export interface FsLike {
@@ -47,9 +50,26 @@ export function tryLstat(fs: FsLike, p: string): StatLike | null {
   }
 }
 
-export function tryRead(fs: FsLike, p: string): string | null {
+/**
+ * Reads a small regular file, or null. Never opens anything else: a FIFO would block the
+ * classifier, and /dev/fd/N or /proc/self/... would be the classifier's own, not the command's.
+ * A symlink is followed (the path is resolved first) only to another regular file.
+ */
+export function tryRead(fs: FsLike, p: string, maxBytes = 256 * 1024): string | null {
+  if (/^\/(dev|proc|sys)(\/|$)/.test(p)) return null;
+  let target = p;
   try {
-    return fs.readFileSync(p, "utf8");
+    if (fs.realpathSync) target = fs.realpathSync(p);
+  } catch {
+    return null;
+  }
+  if (/^\/(dev|proc|sys)(\/|$)/.test(target)) return null;
+  const st = tryLstat(fs, target);
+  if (!st || st.isSymbolicLink() || st.isDirectory() || typeof st.isFile !== "function" || !st.isFile()) return null;
+  if (typeof st.size === "number" && st.size > maxBytes) return null;
+  try {
+    const t = fs.readFileSync(target, "utf8");
+    return t.length > maxBytes ? null : t;
   } catch {
     return null;
   }

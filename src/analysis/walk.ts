@@ -18,7 +18,7 @@ import type {
 import { forEachNode } from "../shell/visit.ts";
 import type { Source } from "../policy/model.ts";
 import type { ArgWord, Interpretation } from "./registry/types.ts";
-import { runBuiltin, WALK_BUILTINS } from "./builtins.ts";
+import { checkNameSubscripts, NAME_TAKERS, runBuiltin, WALK_BUILTINS } from "./builtins.ts";
 import { applyAssignment, applyEnvRecord, type PrefixEnv } from "./envapply.ts";
 import { resolvePath } from "./paths.ts";
 import { after, failState, mergeShell, sameShell, unknownBases, describeBases, type Bases, type Flow, type Shell } from "./shellstate.ts";
@@ -480,6 +480,7 @@ export function dispatch(w: Walker, inv: Invocation, sh: Shell, sc: Scope, rs: R
 
 function runNamed(w: Walker, inv: Invocation, name: string, sh: Shell, sc: Scope, idx: number): CmdFlow {
   const literal = literalOutput(inv, sc);
+  if (NAME_TAKERS.has(name)) checkNameSubscripts(w, inv, sc, idx);
   if (WALK_BUILTINS.has(name)) {
     w.commands[idx]!.matched = `builtin ${name}`;
     const f = runBuiltin(w, inv, name, sh, sc, idx);

@@ -94,6 +94,8 @@ const families: Record<string, Case[]> = {
     { cmd: "python3 -c \"print(open('$HOME/.ssh/id_rsa').read())\"", proof: leaks },
     { cmd: "node -e \"require('fs').rmSync('$HOME/sibling',{recursive:true})\"", proof: siblingGone },
     { cmd: "python3 - <<EOF\nprint(open('$HOME/.aws/credentials').read())\nEOF", proof: leaks },
+    { cmd: "python3 <<< \"import os; os.system('rm -rf ../sibling ~/.ssh')\"", proof: siblingGone },
+    { cmd: "source <(echo 'rm -rf ../sibling')", proof: siblingGone },
   ],
   "tool exec and write flags": [
     { cmd: "sort -o ~/.bashrc README.md", proof: rcChanged },
@@ -127,6 +129,10 @@ const families: Record<string, Case[]> = {
     { cmd: "rm -rf ../sib*", proof: siblingGone },
     { cmd: "cat ${HOME}/.ssh/id_rsa", proof: leaks },
     { cmd: "cat ~/.s?h/id_rsa", proof: leaks },
+    { cmd: "printf -v 'a[$(rm -rf ../sibling)]' x", proof: siblingGone },
+    { cmd: "read 'a[$(rm -rf ../sibling)]' <<< 1", proof: siblingGone },
+    { cmd: "x='a[$(rm -rf ../sibling)]'; echo $((x))", proof: siblingGone },
+    { cmd: "test -v 'a[$(rm -rf ../sibling)]'", proof: siblingGone },
   ],
   "directory moves": [
     { cmd: "cd .. && rm -rf sibling", proof: siblingGone },
