@@ -126,6 +126,9 @@ export const tasks: Handler = {
       if (/^(exec|antrun|groovy|gmavenplus|jshell|scripting)(:|$)/.test(o.value) || (o.value.match(/:/g) ?? []).length >= 2) {
         throw new Unknown(`the goal \`${o.value}\` runs programs named on the command line`, o.index);
       }
+      if (node.path === "mvn" && /^(install|deploy)$/.test(o.value)) {
+        ctx.out.effects.push({ type: "other", op: "write", locus: "user-config", target: "~/.m2/repository", argIndex: o.index, why: "installs the artifact into the local Maven repository" });
+      }
       if (PUBLISHING.test(o.value) && !o.value.includes("=")) {
         ctx.out.effects.push({ type: "other", op: "net-send", locus: "none", target: o.value, argIndex: o.index, why: `the \`${o.value}\` task publishes or uploads` });
       }

@@ -245,8 +245,8 @@ export const ghApi: Handler = {
     for (const f of flagValues(parsed, ["--input"])) if (f.value !== "-") pathEffect(ctx, "read", f.value, f.index, "gh sends the file as the body");
     const path = parsed.operands[0]?.value;
     if (path === undefined) throw new Unknown("gh api without an endpoint", 0);
-    if (send) ctx.out.effects.push({ type: "other", op: "net-send", locus: "none", target: path ?? "", argIndex: parsed.operands[0]!.index, why: "gh api sends a request that changes GitHub" });
-    else ctx.out.effects.push({ type: "other", op: "net-fetch", locus: "none", target: path ?? "", kind: path === null ? "computed-url" : "literal-url", argIndex: parsed.operands[0]!.index, why: "gh api reads from GitHub" });
+    // Every call carries the stored token; a GET is still labelled like a send (network-admin).
+    ctx.out.effects.push({ type: "other", op: "net-send", locus: "none", target: path ?? "", argIndex: parsed.operands[0]!.index, why: send ? "gh api sends a request that changes GitHub" : "gh api calls GitHub with the stored token" });
   },
 };
 

@@ -229,8 +229,11 @@ export const sed: Handler = {
       }
     }
     if (inplace && files.length === 0) throw new Unknown("sed -i without a file", argv.length - 1);
+    // -i.SUFFIX renames the original to the backup name: the original name is deleted, then written.
+    const backup = parsed.flags.some((f) => f.flag.modes.includes("inplace") && typeof f.value === "string" && f.value.length > 0);
     for (const f of files) {
       if (f.value === "-" && !inplace) continue;
+      if (backup) pathEffect(ctx, "delete", f.value, f.index, "sed -iSUFFIX renames the original to the backup");
       pathEffect(ctx, inplace ? "write" : "read", f.value, f.index, inplace ? "sed -i rewrites it in place" : "sed reads it");
     }
     void node;
