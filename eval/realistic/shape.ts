@@ -29,6 +29,8 @@ export function toolOf(cmd: string): string {
     if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(w)) i++;
     else if (w === "sudo") return "sudo";
     else if (WRAPPERS.has(w)) {
+      // a bare wrapper before an operator (`env | grep x`) is the program itself
+      if (i + 1 >= words.length || /^(\||\|\||&&|;|>|<)/.test(words[i + 1]!)) return w;
       i++;
       while (i < words.length && (/^-/.test(words[i]!) || /^\d+[smh]?$/.test(words[i]!))) i++;
     } else break;

@@ -37,5 +37,6 @@ describe("the realistic set", () => {
     expect(familyOf("cd src && ls")).toBe("cd-chain");
     expect(toolOf("CI=1 timeout 300 npm test")).toBe("npm");
     expect(toolOf("./gradlew test")).toBe("gradlew");
+    expect(toolOf("env | grep -i node")).toBe("env");
   });
 });
