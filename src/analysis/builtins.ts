@@ -18,7 +18,7 @@ export const WALK_BUILTINS = new Set([
   "false", "logout", "caller",
 ]);
 
-const NOOP = new Set(["dirs", "unalias", "complete", "compopt", "getopts", "shift", "wait", "jobs", "bg", "fg", "disown", "suspend", "times", "umask", "ulimit", "return", "exit", "break", "continue", ":", "true", "false", "logout", "caller", "read"]);
+const NOOP = new Set(["unalias", "complete", "compopt", "getopts", "shift", "wait", "jobs", "bg", "fg", "disown", "suspend", "times", "umask", "ulimit", "return", "exit", "break", "continue", ":", "true", "false", "logout", "caller", "read"]);
 
 const SAFE_SHOPT = new Set([
   "nullglob", "failglob", "globstar", "extglob", "dotglob", "nocaseglob", "nocasematch", "globasciiranges",
@@ -57,6 +57,10 @@ export function runBuiltin(w: Walker, inv: Invocation, name: string, sh: Shell, 
   const keep: Flow = { sh, status: "unknown" };
   if (NOOP.has(name)) return keep;
   switch (name) {
+    case "dirs":
+      // `dirs -c` empties the stack; `dirs +N/-N` only prints.
+      if (vals.some((v) => v === null || /^-[a-z]*c/.test(v))) return { sh: { ...sh, stack: vals.every((v) => v === "-c") ? [] : null }, status: "unknown" };
+      return keep;
     case "cd":
     case "pushd":
     case "popd":

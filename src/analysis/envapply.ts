@@ -3,7 +3,7 @@
 // variable), `export`/`declare -x`, and `env NAME=value`.
 import type { Assignment } from "../shell/ast.ts";
 import type { Kind, Source } from "../policy/model.ts";
-import type { Shell } from "./shellstate.ts";
+import { unknownBases, type Shell } from "./shellstate.ts";
 import { expandAssignValue, SELF } from "./words.ts";
 import { tryRead } from "./fs.ts";
 import { wordEnv, type Scope, type Walker } from "./walker.ts";
@@ -33,6 +33,12 @@ export function applyEnvRecord(w: Walker, env: Record<string, string | null>, sh
 
 /** Applies one variable's value; returns the shell state after it (standalone assignments persist). */
 export function applyVector(w: Walker, name: string, value: string | null, sh: Shell, sc: Scope, source: Source, command: number, standalone: boolean): Shell {
+  // `cd -` goes to $OLDPWD: assigning it moves the next `cd -`.
+  if (name === "OLDPWD") {
+    if (!standalone) return { ...sh, oldpwd: unknownBases("OLDPWD is set for one command") };
+    const placed = value !== null && value.startsWith("/") ? w.locate(value, sh.bases, sh) : null;
+    return { ...sh, oldpwd: placed && placed.length === 1 ? { known: true, list: [{ logical: value!, physical: placed[0]!.path }] } : unknownBases("OLDPWD was set to something unknown") };
+  }
   const vec = w.deps.vectors.lookup(name);
   if (!vec || vec.effect === "none") return sh;
   const why = `\`${name}\`: ${vec.why}`;

@@ -172,3 +172,14 @@ describe("without a filesystem", () => {
     expect(classifyFake("cd /etc; touch a", nofs).decision).toBe("ask");
   });
 });
+
+describe("state that cd reads", () => {
+  it("OLDPWD assignments move the next `cd -`", () => {
+    expect(writesAt("OLDPWD=/etc; cd - && touch a")).toEqual(["system:/etc/a"]);
+    expect(v("OLDPWD=$X; cd - && touch a").level).toBe("never");
+    expect(v("OLDPWD=/etc cd - && touch a").level).toBe("never");
+  });
+  it("dirs -c empties the stack, so a later popd fails and stays put", () => {
+    expect(writesAt("pushd /etc && dirs -c && popd; touch a")).toContain("system:/etc/a");
+  });
+});
