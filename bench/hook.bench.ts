@@ -6,14 +6,15 @@
 // plain bundle and from the V8 startup snapshot that `setup` prefers. The headline ratio is the
 // snapshot hook's (the command setup writes) when a snapshot could be built.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { buildHookSnapshot, bundle } from "../scripts/build.ts";
 import { SNAPSHOT_NODE_FLAGS } from "../src/cli/snapshot-flags.ts";
 
 export const BUDGET_RATIO = 1.15;
+const ROOT = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 
 export interface HookBenchResult {
   name: string;
@@ -41,9 +42,14 @@ export async function run(opts: { rounds?: number } = {}): Promise<HookBenchResu
   const rounds = opts.rounds ?? Number(process.env.HOOK_BENCH_ROUNDS ?? 40);
   const dir = mkdtempSync(path.join(tmpdir(), "sf-hookbench-"));
   try {
-    const cli = path.join(dir, "dist", "cli.js");
-    await bundle("src/cli/main.ts", cli, true);
-    const blob = await buildHookSnapshot(path.dirname(cli));
+    // A private copy of the sources and data: the blob declines once the data on disk changes,
+    // and in a shared checkout someone may be editing registry/ while this runs.
+    const pkg = path.join(dir, "pkg");
+    for (const d of ["src", "registry", "regions", "bin"]) cpSync(path.join(ROOT, d), path.join(pkg, d), { recursive: true });
+    symlinkSync(path.join(ROOT, "node_modules"), path.join(pkg, "node_modules"));
+    const cli = path.join(pkg, "dist", "cli.js");
+    await bundle(path.join(pkg, "src/cli/main.ts"), cli, true);
+    const blob = await buildHookSnapshot(path.dirname(cli), pkg);
     const home = path.join(dir, "home");
     const repo = path.join(dir, "repo");
     mkdirSync(home);

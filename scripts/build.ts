@@ -78,16 +78,17 @@ export async function bundle(entry: string, outfile: string, split = false): Pro
  * `node --build-snapshot`. The blob only works with the exact node binary that built it, so it
  * is built on the machine that runs it (npm ci runs this script as `prepare`), and setup writes
  * a hook command that falls back to the plain CLI when node refuses the blob. Returns the blob
- * path, or null (with the reason on stderr) when this node cannot build one.
+ * path, or null (with the reason on stderr) when this node cannot build one. `srcRoot`: a copy
+ * of the package to build from (the bench uses one, so concurrent edits cannot stale its blob).
  */
-export async function buildHookSnapshot(outdir: string): Promise<string | null> {
+export async function buildHookSnapshot(outdir: string, srcRoot: string = root): Promise<string | null> {
   const dir = path.resolve(root, outdir);
   const entry = path.join(dir, "hook-snapshot.cjs");
   const blob = path.join(dir, "hook.blob");
   await build({
     ...common,
     format: "cjs",
-    entryPoints: ["src/cli/snapshot.ts"],
+    entryPoints: [path.join(srcRoot, "src/cli/snapshot.ts")],
     outfile: entry,
     plugins: [ownUrlPlugin(null)],
     // Minified: V8 keeps the script source in the blob, and a smaller blob starts faster
