@@ -1064,12 +1064,13 @@ export class Parser extends Lexer {
       this.leave();
       return { type: "TestParen", pos, end: this.i, expr };
     }
-    const first = this.testWord(Mode.Test);
+    // Extglob patterns are only accepted right of ==, = and != (bash rejects `[[ @(a) == x ]]`).
+    const first = this.testWord(Mode.Normal);
     const lit = litOf(first);
     this.skipBlanks();
     if (lit !== null && TEST_UNARY.has(lit)) {
       if (this.atTestClose()) this.fail("bad-test-expression", `unary operator ${lit} needs an operand`, this.i);
-      const operand = this.testWord(Mode.Test);
+      const operand = this.testWord(Mode.Normal);
       return { type: "TestUnary", pos, end: operand.end, op: lit, operand };
     }
     // Binary operator?
@@ -1094,7 +1095,7 @@ export class Parser extends Lexer {
     if (op === null) return { type: "TestWord", pos, end: first.end, word: first };
     this.skipBlanks();
     if (this.c(this.i) === C.NL || this.i >= this.n) this.fail("bad-test-expression", `binary operator ${op} needs a right operand`, this.i);
-    const right = this.testWord(op === "=~" ? Mode.Regex : Mode.Test);
+    const right = this.testWord(op === "=~" ? Mode.Regex : op === "==" || op === "=" || op === "!=" ? Mode.Test : Mode.Normal);
     return { type: "TestBinary", pos, end: right.end, op, left: first, right };
   }
 }
