@@ -279,6 +279,7 @@ export class Parser extends Lexer {
     const pos = this.i;
     let negated = false;
     let time: Pipeline["time"] = null;
+    let timePosix = false;
     for (;;) {
       const w = this.peekReserved();
       if (w === "!") {
@@ -289,7 +290,7 @@ export class Parser extends Lexer {
         // `time time a` times `a` twice in bash: the keyword may repeat.
         this.i += 4;
         this.skipBlanks();
-        let posix: boolean = time?.posix ?? false;
+        let posix = timePosix;
         // bash takes one `-p`, then one `--`, as options of the time keyword.
         if (this.c(this.i) === C.MINUS && this.c(this.i + 1) === 112 /* p */ && (this.i + 2 >= this.n || isMeta(this.c(this.i + 2)))) {
           posix = true;
@@ -300,6 +301,7 @@ export class Parser extends Lexer {
           this.i += 2;
           this.skipBlanks();
         }
+        timePosix = posix;
         time = { posix };
       } else break;
     }
