@@ -36,6 +36,12 @@ export function breakdownTable(table: LevelTable, results: CaseResult[], tag: st
   return t.toString();
 }
 
+/** Label effects worth reading first: everything but plain reads of the project and system files. */
+function notable<E extends { op: string; locus: string }>(effects: E[]): E[] {
+  const keep = effects.filter((e) => !(e.op === "read" && (e.locus === "worktree" || e.locus === "system")));
+  return keep.length ? keep : effects;
+}
+
 export function missTable(misses: Miss[], limit = 50): string {
   const t = new Table({ ...plain, head: ["case", "approved at", "label", "label effects", "classifier reasons"], colWidths: [46, 16, 12, 40, 46], wordWrap: true });
   for (const m of misses.slice(0, limit)) {
@@ -43,7 +49,7 @@ export function missTable(misses: Miss[], limit = 50): string {
       `${m.dataset}/${m.id}\n${clip(m.command, 120)}`,
       m.levels.join("\n"),
       `${m.label} (need ${m.need})`,
-      m.effects.length ? clip(m.effects.map((e) => `${e.op} ${e.locus} ${e.target}${e.via ? " [trusted]" : ""}`).join("; "), 200) : m.source === "hand" ? `(hand) ${clip(m.labelReason, 160)}` : "(oracle: no effects)",
+      m.effects.length ? clip(notable(m.effects).map((e) => `${e.op} ${e.locus} ${e.target}${e.via ? " [trusted]" : ""}`).join("; "), 200) : m.source === "hand" ? `(hand) ${clip(m.labelReason, 160)}` : "(oracle: no effects)",
       clip([...m.reasons, m.classifierEffects.length ? `effects: ${m.classifierEffects.join("; ")}` : "effects: none found"].join("; "), 240),
     ]);
   }
