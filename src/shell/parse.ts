@@ -290,7 +290,7 @@ export class Parser extends Lexer {
         // `time time a` times `a` twice in bash: the keyword may repeat.
         this.i += 4;
         this.skipBlanks();
-        let posix = timePosix;
+        let posix: boolean = timePosix;
         // bash takes one `-p`, then one `--`, as options of the time keyword.
         if (this.c(this.i) === C.MINUS && this.c(this.i + 1) === 112 /* p */ && (this.i + 2 >= this.n || isMeta(this.c(this.i + 2)))) {
           posix = true;
