@@ -3,8 +3,7 @@
 // into chunks (dist/cli.js plus dist/<name>-<hash>.js) so that a subcommand's `await import()`
 // loads only its own code: the hook never parses setup, levels or explain code.
 import { build, type Plugin } from "esbuild";
-import { spawnSync } from "node:child_process";
-import { SNAPSHOT_NODE_FLAGS } from "../src/cli/snapshot-flags.ts";
+import { makeBlob } from "../src/cli/blob.ts";
 import { readdirSync, rmSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -17,21 +16,18 @@ const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
  * (`new URL("../../regions/levels.toml", import.meta.url)`). In a bundle every module shares the
  * bundle's import.meta.url, so each source file's `import.meta.url` is rewritten to its own
  * location, expressed relative to the bundle (the package ships src/, regions/ and registry/).
- * The snapshot entry gets absolute URLs instead: it is built, and reads its data, on the
- * machine that runs it.
+ * The snapshot entry (CommonJS) resolves the same relative paths against __dirname.
  */
-export function ownUrlPlugin(outfile: string | null): Plugin {
+export function ownUrlPlugin(outfile: string, cjs = false): Plugin {
   return {
     name: "own-import-meta-url",
     setup(b) {
       b.onLoad({ filter: /\.ts$/ }, async (args) => {
         const text = await readFile(args.path, "utf8");
         if (args.path.includes(`${path.sep}node_modules${path.sep}`) || !text.includes("import.meta.url")) return { contents: text, loader: "ts" };
-        // outfile null (the CommonJS snapshot entry, which has no import.meta): the absolute URL.
-        const url =
-          outfile === null
-            ? JSON.stringify(pathToFileURL(args.path).href)
-            : `new URL(${JSON.stringify(path.relative(path.dirname(outfile), args.path).split(path.sep).join("/"))}, import.meta.url).href`;
+        const rel = JSON.stringify(path.relative(path.dirname(outfile), args.path).split(path.sep).join("/"));
+        // CommonJS (the snapshot entry) has no import.meta: resolve against __dirname instead.
+        const url = cjs ? `require("node:url").pathToFileURL(require("node:path").resolve(__dirname, ${rel})).href` : `new URL(${rel}, import.meta.url).href`;
         return { contents: text.replaceAll("import.meta.url", url), loader: "ts" };
       });
     },
@@ -74,10 +70,11 @@ export async function bundle(entry: string, outfile: string, split = false): Pro
 }
 
 /**
- * The hook's V8 startup snapshot: a CommonJS bundle of src/cli/snapshot.ts, run once under
- * `node --build-snapshot`. The blob only works with the exact node binary that built it, so it
- * is built on the machine that runs it (npm ci runs this script as `prepare`), and setup writes
- * a hook command that falls back to the plain CLI when node refuses the blob. Returns the blob
+ * The hook's V8 startup snapshot: a CommonJS bundle of src/cli/snapshot.ts (dist/hook-snapshot.cjs,
+ * shipped), run once under `node --build-snapshot` (src/cli/blob.ts). The blob only works with
+ * the exact node binary that built it, so it is made on the machine that runs it (npm ci runs
+ * this script as `prepare`; `shellfence setup` remakes it when node refuses it), and setup
+ * writes a hook command that falls back to the plain CLI when node refuses the blob. Returns the blob
  * path, or null (with the reason on stderr) when this node cannot build one. `srcRoot`: a copy
  * of the package to build from (the bench uses one, so concurrent edits cannot stale its blob).
  */
@@ -90,29 +87,17 @@ export async function buildHookSnapshot(outdir: string, srcRoot: string = root):
     format: "cjs",
     entryPoints: [path.join(srcRoot, "src/cli/snapshot.ts")],
     outfile: entry,
-    plugins: [ownUrlPlugin(null)],
+    plugins: [ownUrlPlugin(entry, true)],
     // Minified: V8 keeps the script source in the blob, and a smaller blob starts faster
     // (9.2 MB -> 7.5 MB). keepNames: messages and `name` checks stay as written.
     minify: true,
     keepNames: true,
   });
-  // A clean environment: NODE_OPTIONS from a tsx or vitest parent must not shape the heap.
-  const env = { PATH: process.env.PATH ?? "/usr/bin:/bin" };
-  const r = spawnSync(process.execPath, [...SNAPSHOT_NODE_FLAGS, "--snapshot-blob", blob, "--build-snapshot", entry], { encoding: "utf8", cwd: dir, env });
-  const fail = (why: string) => {
-    rmSync(blob, { force: true });
-    const lines = why.trim().split("\n");
-    const line = lines.find((l) => /error|cannot|self-test/i.test(l)) ?? lines[0];
-    process.stderr.write(`build: no hook snapshot (${line}); the hook runs from dist/cli.js\n`);
-    return null;
-  };
-  if (r.status !== 0) return fail(r.stderr || r.error?.message || `exit ${r.status}`);
-  // Self-test: the blob must start and answer (a blob that crashes would only cost the
-  // fallback's time, but it is better not to ship it).
-  const payload = JSON.stringify({ hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "true" }, cwd: "/" });
-  const t = spawnSync(process.execPath, [...SNAPSHOT_NODE_FLAGS, "--snapshot-blob", blob, "hook"], { input: payload, encoding: "utf8", env: { ...env, HOME: "/nonexistent" } });
-  if (t.status !== 0 || !/"permissionDecision":"allow"/.test(t.stdout)) return fail(`self-test: exit ${t.status}, ${t.stderr || t.stdout || "no output"}`);
-  return blob;
+  const made = makeBlob(dir);
+  if (made.ok) return made.blob;
+  rmSync(blob, { force: true });
+  process.stderr.write(`build: no hook snapshot (${made.why}); the hook runs from dist/cli.js\n`);
+  return null;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {

@@ -1,9 +1,10 @@
-// `shellfence setup [--settings FILE] [--command CMD] [--dry-run]`: installs the Claude Code
+// `shellfence setup [--settings FILE] [--command CMD] [--no-snapshot] [--dry-run]`: installs the Claude Code
 // hook into ~/.claude/settings.json. Idempotent; backs the file up before changing it; refuses
 // to touch a file it cannot parse.
 import { copyFileSync, existsSync, mkdirSync, readFileSync, realpathSync, renameSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { installHook, shellQuote } from "../hooks/claude-settings.ts";
+import { checkBlob, makeBlob } from "./blob.ts";
 import type { Io } from "./io.ts";
 import { SNAPSHOT_NODE_FLAGS } from "./snapshot-flags.ts";
 
@@ -22,10 +23,20 @@ export function defaultHookCommand(binPath: string, blobPath: string | null): st
   return blobPath ? `node ${SNAPSHOT_NODE_FLAGS.join(" ")} --snapshot-blob ${shellQuote(blobPath)} hook || ${plain}` : plain;
 }
 
-/** dist/hook.blob of the install that `binPath` belongs to, when the build made one. */
-export function installedBlob(binPath: string, exists: (p: string) => boolean = existsSync): string | null {
-  const blob = path.join(path.dirname(path.dirname(binPath)), "dist", "hook.blob");
-  return exists(blob) ? blob : null;
+/**
+ * The hook snapshot of the install that `binPath` belongs to, ready for this node: the build's
+ * blob when it passes its self-test, else (unless `dryRun`) a fresh one made from the shipped
+ * dist/hook-snapshot.cjs (after a node upgrade, say). null, with the reason, when there is none.
+ */
+export function readyBlob(binPath: string, dryRun: boolean): { blob: string | null; note: string | null } {
+  const dist = path.join(path.dirname(path.dirname(binPath)), "dist");
+  if (!existsSync(path.join(dist, "hook-snapshot.cjs"))) return { blob: null, note: null };
+  const current = checkBlob(path.join(dist, "hook.blob"));
+  if (current.ok) return { blob: current.blob, note: null };
+  if (dryRun) return { blob: null, note: `the hook snapshot is not usable (${current.why}); setup without --dry-run would rebuild it` };
+  const made = makeBlob(dist);
+  if (made.ok) return { blob: made.blob, note: `made a fresh hook snapshot for node ${process.version} (${made.blob})` };
+  return { blob: null, note: `no hook snapshot (${made.why}); the hook runs the plain CLI` };
 }
 
 export function defaultSettingsPath(env: Record<string, string | undefined>, home: string): string {
@@ -43,8 +54,9 @@ export function backupName(file: string, now: Date, exists: (p: string) => boole
 
 export async function runSetup(args: readonly string[], io: Io): Promise<number> {
   let file = defaultSettingsPath(io.env, io.home);
-  let command = defaultHookCommand(io.binPath, installedBlob(io.binPath));
+  let command: string | null = null;
   let dryRun = false;
+  let snapshot = true;
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     const [name, inline] = a.startsWith("--") && a.includes("=") ? [a.slice(0, a.indexOf("=")), a.slice(a.indexOf("=") + 1)] : [a, undefined];
@@ -59,6 +71,8 @@ export async function runSetup(args: readonly string[], io: Io): Promise<number>
       command = v;
     } else if (name === "--dry-run" && inline === undefined) {
       dryRun = true;
+    } else if (name === "--no-snapshot" && inline === undefined) {
+      snapshot = false;
     } else {
       return usage(io, `unknown argument ${a}`);
     }
@@ -69,6 +83,11 @@ export async function runSetup(args: readonly string[], io: Io): Promise<number>
     file = realpathSync(file);
   } catch {
     // not there yet
+  }
+  if (command === null) {
+    const ready = snapshot && !io.binPath.split(path.sep).includes("_npx") ? readyBlob(io.binPath, dryRun) : { blob: null, note: null };
+    if (ready.note) io.err(`shellfence setup: ${ready.note}\n`);
+    command = defaultHookCommand(io.binPath, ready.blob);
   }
   let text: string | null = null;
   try {
@@ -112,6 +131,6 @@ export async function runSetup(args: readonly string[], io: Io): Promise<number>
 }
 
 function usage(io: Io, problem: string): number {
-  io.err(`shellfence setup: ${problem}; usage: shellfence setup [--settings FILE] [--command CMD] [--dry-run]\n`);
+  io.err(`shellfence setup: ${problem}; usage: shellfence setup [--settings FILE] [--command CMD] [--no-snapshot] [--dry-run]\n`);
   return 2;
 }

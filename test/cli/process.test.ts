@@ -7,7 +7,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildHookSnapshot, bundle } from "../../scripts/build.ts";
-import { defaultHookCommand } from "../../src/cli/setup.ts";
+import { defaultHookCommand, readyBlob } from "../../src/cli/setup.ts";
 import { SNAPSHOT_NODE_FLAGS } from "../../src/cli/snapshot-flags.ts";
 import { hookPayload, tempDir } from "./helpers.ts";
 
@@ -207,6 +207,15 @@ describe.skipIf(!hasClassifier)("the hook from its V8 startup snapshot", () => {
     expect(json(sf(["hook"], { ...snap, input: write, env })).hookSpecificOutput.permissionDecision).toBe("allow");
     const asked = sf(["hook"], { ...snap, input: write, env: { ...env, XDG_CONFIG_HOME: path.join(home, "snapxdg") } });
     expect(json(asked).hookSpecificOutput).toMatchObject({ permissionDecision: "ask", permissionDecisionReason: expect.stringMatching(/editor/) });
+  });
+
+  it("setup remakes a blob node refuses (after a node upgrade, say), but not in --dry-run", () => {
+    const bin = path.join(t.dir, "bin", "shellfence.js"); // the install whose dist/ the test built
+    writeFileSync(blob!, "a blob from another node");
+    expect(readyBlob(bin, true)).toMatchObject({ blob: null, note: expect.stringMatching(/would rebuild/) });
+    const ready = readyBlob(bin, false);
+    expect(ready).toMatchObject({ blob: blob, note: expect.stringMatching(/made a fresh hook snapshot/) });
+    expect(readyBlob(bin, false)).toEqual({ blob, note: null });
   });
 
   it("setup's command falls back to the plain CLI when node refuses the blob", () => {

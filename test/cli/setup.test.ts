@@ -1,7 +1,7 @@
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { backupName, defaultHookCommand, installedBlob, runSetup } from "../../src/cli/setup.ts";
+import { backupName, defaultHookCommand, readyBlob, runSetup } from "../../src/cli/setup.ts";
 import { makeIo, tempDir } from "./helpers.ts";
 
 let t: ReturnType<typeof tempDir>;
@@ -105,8 +105,8 @@ describe("setup helpers", () => {
 
   it("prefers the snapshot blob, falling back to the plain CLI", () => {
     const bin = "/opt/sf/bin/shellfence.js";
-    expect(installedBlob(bin, (p) => p === "/opt/sf/dist/hook.blob")).toBe("/opt/sf/dist/hook.blob");
-    expect(installedBlob(bin, () => false)).toBeNull();
+    // An install without the snapshot entry has no blob to offer.
+    expect(readyBlob(bin, true)).toEqual({ blob: null, note: null });
     expect(defaultHookCommand(bin, "/opt/sf/dist/hook.blob")).toBe("node --no-rehash-snapshot --snapshot-blob /opt/sf/dist/hook.blob hook || node /opt/sf/bin/shellfence.js hook");
   });
 
