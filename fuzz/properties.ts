@@ -169,13 +169,26 @@ export interface Composition {
   sequential: boolean;
 }
 
+/** A part that is a list (`x && y`, `x; y`, `x &`) is grouped, so `|` and `&&` bind to all of it. */
+function unit(src: string): string {
+  try {
+    const items = parse(src).body.items;
+    const single = items.length === 1 && !items[0]!.background && items[0]!.andOr.rest.length === 0;
+    return single ? src : `(${src})`;
+  } catch {
+    return src;
+  }
+}
+
 export function compositions(a: string, b: string): Composition[] {
+  const ua = unit(a);
+  const ub = unit(b);
   return [
     { name: "a; b", text: `${a}; ${b}`, parts: ["a", "b"], sequential: true },
-    { name: "a && b", text: `${a} && ${b}`, parts: ["a", "b"], sequential: true },
-    { name: "a || b", text: `${a} || ${b}`, parts: ["a", "b"], sequential: true },
-    { name: "a | b", text: `${a} | ${b}`, parts: ["a", "b"], sequential: false },
-    { name: "a & b", text: `${a} & ${b}`, parts: ["a", "b"], sequential: false },
+    { name: "a && b", text: `${ua} && ${ub}`, parts: ["a", "b"], sequential: true },
+    { name: "a || b", text: `${ua} || ${ub}`, parts: ["a", "b"], sequential: true },
+    { name: "a | b", text: `${ua} | ${ub}`, parts: ["a", "b"], sequential: false },
+    { name: "a & b", text: `${ua} & ${b}`, parts: ["a", "b"], sequential: false },
     { name: "echo $(a)", text: `echo $(${a})`, parts: ["a"], sequential: false },
     { name: "{ a; }", text: `{ ${a}; }`, parts: ["a"], sequential: false },
     { name: "(a)", text: `(${a})`, parts: ["a"], sequential: false },

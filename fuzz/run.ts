@@ -110,7 +110,7 @@ async function minimize(target: string, stub: string, artifact: string): Promise
   fs.mkdirSync(outDir, { recursive: true });
   const tmp = path.join(buildDir, "artifacts", target, `min-${process.pid}`);
   const r = await runJazzer(
-    [stub, ...(ASYNC_TARGETS.has(target) ? [] : ["--sync"]), "--disable_bug_detectors=.*", "--", "-minimize_crash=1", "-runs=20000", `-exact_artifact_path=${tmp}`, artifact],
+    [stub, ...(ASYNC_TARGETS.has(target) ? [] : ["--sync"]), "--disable_bug_detectors=.*", "--", "-minimize_crash=1", "-runs=20000", "-max_total_time=120", `-exact_artifact_path=${tmp}`, artifact],
     `${target}:minimize`,
   );
   // The minimizer may fail to shrink (or not run); the raw finding is still a regression case.
