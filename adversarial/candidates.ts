@@ -13,7 +13,7 @@ export interface GenerateOptions {
   families?: string[];
 }
 
-export const DEFAULTS: GenerateOptions = { seed: 20261130, perPair: 2 };
+export const DEFAULTS: GenerateOptions = { seed: 20261130, perPair: 1 };
 
 export function allCandidates(opts: GenerateOptions = DEFAULTS): Candidate[] {
   const pool = FAMILIES.filter((f) => f.name !== "resource-parser-abuse").flatMap((f) => f.transforms.map((t) => ({ family: f.name, t })));
