@@ -200,13 +200,30 @@ export function evaluate(datasets: Dataset[], classify: Classifier, table: Level
   };
 }
 
+/** A fixed set of command-like strings: the reference does not move when datasets change. */
+export function referenceCommands(n = 2000): string[] {
+  const words = ["cat", "grep", "-rn", "src/app.py", "sed", "-n", "'1,80p'", "|", "head", "&&", "git", "log", "--oneline", "python3", "-", "<<'EOF'", "npm", "test", "2>&1", "tail", "-40", "find", ".", "-name", "'*.ts'", "xargs", "echo", "\"$HOME\"", ">", "/tmp/out.txt"];
+  const out: string[] = [];
+  let x = 12345;
+  for (let i = 0; i < n; i++) {
+    const len = 3 + (i % 17);
+    const parts: string[] = [];
+    for (let k = 0; k < len; k++) {
+      x = (Math.imul(x, 1103515245) + 12345) >>> 0;
+      parts.push(words[x % words.length]!);
+    }
+    out.push(parts.join(" "));
+  }
+  return out;
+}
+
 /**
- * A fixed CPU workload over the same commands (tokenise, build and serialise a small object),
- * timed the same way as classify (each command's best pass, then the median over commands), so a
- * loaded machine disturbs both alike; latency is also recorded as a ratio to it, which keeps runs
- * on machines of different speed comparable.
+ * A fixed CPU workload (tokenise, build and serialise a small object) over referenceCommands(),
+ * timed the same way as classify (each string's best pass, then the median), so a loaded machine
+ * disturbs both alike; latency is also recorded as a ratio to it, which keeps runs on machines of
+ * different speed comparable.
  */
-export function referenceUs(commands: string[], passes: number): number {
+export function referenceUs(passes: number, commands: string[] = referenceCommands()): number {
   const work = (s: string) => {
     let n = 0;
     for (let k = 0; k < 4; k++) {

@@ -4,7 +4,7 @@
 // a rise in p99 latency or a classifier crash fails unless a reason is given with --accept.
 import { admits, type LevelTable } from "../src/policy/levels.ts";
 import type { Level } from "../src/policy/model.ts";
-import { labelAt } from "./metrics.ts";
+import { ALL, labelAt, type DatasetCounts } from "./metrics.ts";
 import { splitEntry, type CaseMap, type RunLatency } from "./run-record.ts";
 import type { CaseResult } from "./types.ts";
 
@@ -24,6 +24,8 @@ export interface PriorRun {
   commit: string;
   cases: CaseMap;
   latency: RunLatency;
+  /** Per-dataset figures (p99 per set); absent in tests that only care about the whole run. */
+  counts?: DatasetCounts[];
 }
 
 export interface GateInput {
@@ -33,6 +35,8 @@ export interface GateInput {
   derivationMismatches: number;
   crashes: number;
   latency: RunLatency;
+  /** Per-dataset latency: each set is compared with its own best, so adding a set moves nothing. */
+  counts?: DatasetCounts[];
   prior: PriorRun[];
   accept: string | null;
 }
@@ -120,14 +124,31 @@ export function gate(input: GateInput): GateVerdict {
     } else notes.push(`${line} (worst comparison; within ${APPROVAL_DROP_POINTS} points).`);
   } else notes.push("approval: no recorded run shares cases with this one yet.");
 
-  // Latency: p99 as a ratio to the reference workload, against the best recorded ratio.
-  const ratios = input.prior.map((p) => p.latency.p99Ratio).filter((x) => x > 0);
-  if (ratios.length && input.latency.p99Ratio > 0) {
-    const best = Math.min(...ratios);
-    const line = `p99 latency ${input.latency.p99Us.toFixed(1)} us = ${input.latency.p99Ratio.toFixed(2)}x the reference workload; best recorded ${best.toFixed(2)}x`;
-    if (input.latency.p99Ratio > LATENCY_FACTOR * best) failures.push({ kind: "latency", acceptable: true, message: `${line}: above ${LATENCY_FACTOR}x the best.` });
+  // Latency: p99 as a ratio to the reference workload, per dataset, against that set's best
+  // recorded ratio (the whole run when no per-set figures exist).
+  const series: { name: string; current: number; p99: number; prior: number[] }[] = [];
+  const sets = (input.counts ?? []).filter((c) => c.dataset !== ALL && !c.dataset.includes("[") && c.p99Us > 0);
+  if (sets.length && input.latency.refUs > 0) {
+    for (const c of sets) {
+      const prior = input.prior.flatMap((p) => {
+        const pc = p.counts?.find((x) => x.dataset === c.dataset);
+        return pc && pc.p99Us > 0 && p.latency.refUs > 0 ? [pc.p99Us / p.latency.refUs] : [];
+      });
+      series.push({ name: c.dataset, current: c.p99Us / input.latency.refUs, p99: c.p99Us, prior });
+    }
+  } else if (input.latency.p99Ratio > 0) {
+    series.push({ name: "all", current: input.latency.p99Ratio, p99: input.latency.p99Us, prior: input.prior.map((p) => p.latency.p99Ratio).filter((x) => x > 0) });
+  }
+  for (const s of series) {
+    if (!s.prior.length) {
+      notes.push(`latency on ${s.name}: no recorded baseline yet (p99 ${s.p99.toFixed(1)} us = ${s.current.toFixed(2)}x the reference).`);
+      continue;
+    }
+    const best = Math.min(...s.prior);
+    const line = `p99 latency on ${s.name} ${s.p99.toFixed(1)} us = ${s.current.toFixed(2)}x the reference workload; best recorded ${best.toFixed(2)}x`;
+    if (s.current > LATENCY_FACTOR * best) failures.push({ kind: "latency", acceptable: true, message: `${line}: above ${LATENCY_FACTOR}x the best.` });
     else notes.push(`${line} (limit ${LATENCY_FACTOR}x).`);
-  } else notes.push("latency: no recorded baseline yet.");
+  }
 
   const blocking = failures.filter((f) => !f.acceptable || !input.accept);
   return { passed: blocking.length === 0, failures, accepted: failures.length && input.accept ? input.accept : null, notes };

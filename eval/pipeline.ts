@@ -39,7 +39,7 @@ export function machine(): Machine {
 
 export function priorRuns(store: Store): PriorRun[] {
   // A run whose per-case results could not be rebuilt exactly still counts for latency, not approval.
-  return store.runs().map((r) => ({ seq: r.seq, commit: r.commit, latency: r.latency, cases: store.casesOk(r.seq) ? store.caseMap(r.seq) : new Map() }));
+  return store.runs().map((r) => ({ seq: r.seq, commit: r.commit, latency: r.latency, counts: r.counts, cases: store.casesOk(r.seq) ? store.caseMap(r.seq) : new Map() }));
 }
 
 export function runPipeline(input: PipelineInput, meta: { commit: string; date: string }): PipelineOutput {
@@ -49,10 +49,7 @@ export function runPipeline(input: PipelineInput, meta: { commit: string; date: 
     verifyEvery: input.verifyEvery,
     onProgress: input.onProgress,
   });
-  const refUs = referenceUs(
-    output.results.map((r) => r.command),
-    Math.max(3, input.passes),
-  );
+  const refUs = referenceUs(input.passes);
   const latency: RunLatency = {
     passes: output.latency.passes,
     medianUs: output.latency.medianUs,
@@ -63,6 +60,7 @@ export function runPipeline(input: PipelineInput, meta: { commit: string; date: 
   const metrics = computeMetrics(input.table, output.results);
   const verdict = gate({
     table: input.table,
+    counts: metrics.counts,
     results: output.results,
     misses: metrics.misses.length,
     derivationMismatches: output.mismatches.length,

@@ -142,3 +142,20 @@ describe("the history after a merge", () => {
     merged.close();
   });
 });
+
+describe("latency per dataset", () => {
+  const counts = (name: string, p99Us: number) => ({ dataset: name, cases: 1, unknownCommand: 0, parseFailure: 0, crashed: 0, labelOracle: 0, labelHand: 0, trustedResidual: 0, missedCases: 0, medianUs: 1, p99Us });
+  const lat = { passes: 3, medianUs: 10, p99Us: 100, refUs: 10, p99Ratio: 10 };
+  const prior = [{ seq: 1, commit: "x", cases: new Map(), latency: lat, counts: [counts("realistic", 100)] }];
+  const base = { table, results: [], misses: 0, derivationMismatches: 0, crashes: 0, latency: lat, prior, accept: null };
+
+  it("compares each set with its own best, so a new, slower set does not fail the run", () => {
+    expect(gate({ ...base, counts: [counts("realistic", 110), counts("adversarial", 900)] }).passed).toBe(true);
+  });
+
+  it("fails when a recorded set gets slower than 1.5x its best", () => {
+    const v = gate({ ...base, counts: [counts("realistic", 160), counts("adversarial", 900)] });
+    expect(v.failures.map((f) => f.kind)).toEqual(["latency"]);
+    expect(v.failures[0]!.message).toContain("realistic");
+  });
+});
