@@ -86,6 +86,8 @@ export const find: Handler = {
       }
       throw new Unknown(`unknown find expression \`${w}\``, i);
     }
+    // find opens its working directory (to come back to it) whatever the start points are.
+    pathEffect(ctx, "read", ".", -1, "find opens the current directory");
     for (const s of starts) {
       // Walking a tree reveals names, not contents: the start point is read, not everything below.
       pathEffect(ctx, "read", s.path, s.index, "find lists the tree under it");

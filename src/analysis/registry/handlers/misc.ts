@@ -214,3 +214,14 @@ export const dockerBuild: Handler = {
     }
   },
 };
+
+/**
+ * npm writes a debug log (and an update-notifier stamp) under ~/.npm on every command that gets
+ * past option parsing: observed by the sandbox oracle. A user-config write under the current regions.
+ */
+export const npmLogs: Handler = {
+  post(ctx, _node, _argv, parsed) {
+    if (!parsed.sub) return;
+    pathEffect(ctx, "write", "~/.npm/_logs", -1, "npm writes its debug log under ~/.npm (observed)");
+  },
+};
