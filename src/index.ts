@@ -64,7 +64,7 @@ function contextFor(ctx: ClassifyContext, env: Record<string, string | undefined
     env: { CLAUDE_PROJECT_DIR: env.CLAUDE_PROJECT_DIR, TMPDIR: env.TMPDIR },
     fs,
   };
-  const key = JSON.stringify([input.cwd, input.roots ?? null, input.home, input.tmp ?? null, input.env.CLAUDE_PROJECT_DIR ?? null, input.env.TMPDIR ?? null]);
+  const key = `${input.cwd}\u0000${input.roots?.join("\u0001") ?? "-"}\u0000${input.home}\u0000${input.tmp?.join("\u0001") ?? "-"}\u0000${input.env.CLAUDE_PROJECT_DIR ?? "-"}\u0000${input.env.TMPDIR ?? "-"}`;
   let m = contexts.get(fs ?? NO_FS);
   if (!m) contexts.set(fs ?? NO_FS, (m = new Map()));
   let c = m.get(key);
@@ -76,7 +76,11 @@ function contextFor(ctx: ClassifyContext, env: Record<string, string | undefined
   return c;
 }
 
+const compiledByContext = new WeakMap<DirContext, CompiledRegions>();
+
 function regionsFor(r: Regions, c: DirContext): CompiledRegions {
+  const quick = compiledByContext.get(c);
+  if (quick) return quick;
   const key = JSON.stringify(c.anchors);
   let hit = compiled.get(key);
   if (!hit) {
@@ -86,7 +90,28 @@ function regionsFor(r: Regions, c: DirContext): CompiledRegions {
     if (compiled.size > 64) compiled.clear();
     compiled.set(key, hit);
   }
+  hit = memoRegions(hit);
+  compiledByContext.set(c, hit);
   return hit;
+}
+
+/** The same paths come up command after command (the cwd, README.md...): remember their places. */
+function memoRegions(r: CompiledRegions): CompiledRegions {
+  const cache = new Map<string, { locus: ReturnType<CompiledRegions["locate"]>; pattern: string | null }>();
+  return {
+    explain(p) {
+      let hit = cache.get(p);
+      if (!hit) {
+        hit = r.explain(p);
+        if (cache.size > 4096) cache.clear();
+        cache.set(p, hit);
+      }
+      return hit;
+    },
+    locate(p) {
+      return this.explain(p).locus;
+    },
+  };
 }
 
 /** HOME given through a symlink: paths are physical, but match either spelling. */
@@ -108,6 +133,14 @@ function withHomes(r: Regions, c: DirContext, physical: CompiledRegions): Compil
   };
 }
 
+let envSnapshot: Record<string, string | undefined> | null = null;
+
+/** The variables classify reads from process.env, read once (each process.env access is a call into the runtime). */
+function processEnv(): Record<string, string | undefined> {
+  envSnapshot ??= { HOME: process.env.HOME, CLAUDE_PROJECT_DIR: process.env.CLAUDE_PROJECT_DIR, TMPDIR: process.env.TMPDIR, CDPATH: process.env.CDPATH };
+  return envSnapshot;
+}
+
 /** Decides whether `command` may be auto-approved at `ctx.level` (default developer). */
 export function classify(command: string, ctx: ClassifyContext = {}): Verdict {
   const level = ctx.level ?? DEFAULT_LEVEL;
@@ -115,7 +148,7 @@ export function classify(command: string, ctx: ClassifyContext = {}): Verdict {
     throw new Error(`unknown level "${String(level)}": use one of ${LEVELS.join(", ")}`);
   }
   const d = data();
-  const env = ctx.env ?? process.env;
+  const env = ctx.env ?? processEnv();
   const fs = ctx.fs === undefined ? realFs : ctx.fs;
   const c = contextFor(ctx, env, fs);
   const shell = ctx.shell ? ctx.shell.replace(/^.*\//, "") : "bash";

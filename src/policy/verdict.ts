@@ -75,7 +75,18 @@ export interface ExplainData {
   admittedAt: Level[];
 }
 
+const ruleText = new WeakMap<object, string>();
+
 export function describeRule(table: LevelTable, rule: LevelRule | null): string {
+  const key = rule ?? table;
+  const hit = ruleText.get(key);
+  if (hit !== undefined) return hit;
+  const text = describeRuleUncached(table, rule);
+  ruleText.set(key, text);
+  return text;
+}
+
+function describeRuleUncached(table: LevelTable, rule: LevelRule | null): string {
   if (!rule) return `${shortFile(table.file)}: no rule matches, fallback ${table.fallback}`;
   const n = table.rules.indexOf(rule) + 1;
   const parts = [`op=${rule.op}`];
