@@ -91,6 +91,8 @@ export function analyze(input: AnalyzeInput): RawEffect[] {
   const { calls, world, locate } = input;
   const procs = new Map<number, Proc>();
   const effects: RawEffect[] = [];
+  /** Files this command wrote so far (ok writes, outside trusted code): an interpreter running one runs inline code. */
+  const written = new Set<string>();
   let ok = false;
   let errno: string | null = null;
   let root: number | null = null;
@@ -112,6 +114,7 @@ export function analyze(input: AnalyzeInput): RawEffect[] {
     if (errno) e.errno = errno;
     if (extra.kind) e.kind = extra.kind;
     if (p.trusted) e.via = "trusted-code";
+    else if (op === "write" && ok) written.add(target);
     if (op === "read" && isNoiseRead(target) && !mentions(p.argv, target)) e.noise = true;
     if (op === "read" && e.locus === "secret" && credentialFile(p.prog, target, input.home) && !mentions(p.argv, target)) e.credentialOf = p.prog;
     effects.push(e);
@@ -334,6 +337,13 @@ export function analyze(input: AnalyzeInput): RawEffect[] {
         if (locate(file) === "system") {
           p.prog = file.slice(file.lastIndexOf("/") + 1);
           if (runProjectCode(p, p.prog, argv.slice(argv.indexOf(code.value) + 1))) return;
+        }
+        // a script this same command wrote (`cat > /tmp/x.py <<EOF ... EOF; python3 /tmp/x.py`)
+        // is inline code carried by the command (DESIGN "Trusted code"), wherever it was written
+        if (written.has(file)) {
+          emit(p, "exec", file, { kind: "inline-code", locus: locate(file) });
+          p.trusted = true;
+          return;
         }
         runFile(file, file);
       }

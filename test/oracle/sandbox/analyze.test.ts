@@ -114,6 +114,25 @@ describe("effects from syscalls", () => {
     ]);
   });
 
+  it("an interpreter running a script this command wrote runs inline code (trusted); an unwritten one is foreign", () => {
+    const es = run([
+      `1 clone(child_stack=NULL, flags=SIGCHLD) = 2`,
+      `2 execve("/usr/bin/cat", ["cat"], 0x1 /* 1 vars */) = 0`,
+      `2 openat(AT_FDCWD, "/tmp/repro.py", O_WRONLY|O_CREAT|O_TRUNC, 0666) = 3</tmp/repro.py>`,
+      `1 clone(child_stack=NULL, flags=SIGCHLD) = 3`,
+      `3 execve("/usr/bin/python3", ["python3", "/tmp/repro.py"], 0x1 /* 1 vars */) = 0`,
+      `3 openat(AT_FDCWD, "/tmp/out", O_WRONLY|O_CREAT|O_TRUNC, 0666) = 3</tmp/out>`,
+      `1 clone(child_stack=NULL, flags=SIGCHLD) = 4`,
+      `4 execve("/usr/bin/python3", ["python3", "/tmp/other.py"], 0x1 /* 1 vars */) = 0`,
+    ]);
+    expect(brief(es)).toEqual([
+      "write tmp /tmp/repro.py",
+      "exec tmp /tmp/repro.py [inline-code]",
+      "write tmp /tmp/out (trusted)",
+      "exec tmp /tmp/other.py [foreign-code]",
+    ]);
+  });
+
   it("a shared object loaded from the project is project code; a system library is loader noise", () => {
     const es = run([
       `1 clone(child_stack=NULL, flags=SIGCHLD) = 2`,
