@@ -1,7 +1,8 @@
 // The closed directory rule with an in-memory filesystem: every mover is accounted for, and
 // what cannot be accounted for makes relative paths `unknown`.
 import { describe, expect, it } from "vitest";
-import { classifyFake } from "./support/classify.ts";
+import { needOf } from "../../src/policy/levels.ts";
+import { classifyFake, levels } from "./support/classify.ts";
 import { memFs } from "./support/memfs.ts";
 
 const fs = memFs({
@@ -131,10 +132,12 @@ describe("cd and friends move relative paths", () => {
   it("absolute paths are judged on their own, whatever the base", () => {
     expect(writesAt("cd $X; touch /tmp/a")).toEqual(["tmp:/tmp/a"]);
   });
-  it("reads with an unknown base need local-admin, writes are never approved", () => {
+  it("reads with an unknown base need what levels.toml says for unknown reads (not below local-admin); writes are never approved", () => {
     const r = v("cd $X; cat a");
     expect(r.effects.find((e) => e.op === "read")?.locus).toBe("unknown");
-    expect(r.level).toBe("local-admin");
+    expect(r.level).toBe(needOf(levels, { op: "read", locus: "unknown" }));
+    expect(["local-admin", "yolo", "never"]).toContain(r.level);
+    expect(v("cd $X; touch a").level).toBe("never");
   });
 });
 

@@ -143,7 +143,9 @@ describe("recursive reads of contents look for secrets below", () => {
     expect(v("find . -name '*.py'").decision).toBe("allow");
   });
   it("without a filesystem the read is unplaceable", () => {
-    expect(v("grep -r x src", { fs: null, roots: ["/home/u/proj"] }).level).toBe("local-admin");
+    const r = v("grep -r x src", { fs: null, roots: ["/home/u/proj"] });
+    expect(r.effects.some((e) => e.op === "read" && e.locus === "unknown")).toBe(true);
+    expect(r.decision).toBe("ask");
   });
 });
 
