@@ -99,8 +99,8 @@ describe("positional policies and modes", () => {
     expect(paths(run("cp", "-t", "dst", "a", "b"), "read")).toEqual(["a", "b"]);
     expect(paths(run("cp", "-t", "dst", "a", "b"), "write")).toEqual(["dst"]);
   });
-  it("mv deletes its sources", () => {
-    expect(paths(run("mv", "a", "b"), "delete")).toEqual(["a"]);
+  it("mv deletes its sources and replaces its destination", () => {
+    expect(paths(run("mv", "a", "b"), "delete")).toEqual(["a", "b"]);
   });
   it("grep: the first operand is a pattern unless -e gives one; -r defaults to .", () => {
     expect(paths(run("grep", "x", "f"), "read")).toEqual(["f"]);
@@ -243,7 +243,8 @@ describe("network", () => {
     expect(others(run("curl", "https://x"), "net-fetch")).toMatchObject([{ kind: "literal-url", target: "https://x" }]);
     expect(others(run("curl", "-d", "a", "https://x"), "net-send")).toHaveLength(1);
     expect(others(run("curl", "-X", "GET", "https://x"), "net-send")).toHaveLength(0);
-    expect(paths(run("curl", "-d", "@f.txt", "https://x"), "read")).toEqual(["f.txt"]);
+    expect(paths(run("curl", "-q", "-d", "@f.txt", "https://x"), "read")).toEqual(["f.txt"]);
+    expect(paths(run("curl", "https://x"), "read")).toEqual(["~/.curlrc"]);
     expect(paths(run("curl", "-O", "https://x/a/b.tgz?x=1"), "write")).toEqual(["b.tgz"]);
     expect(run("curl", "-K", "cfg").known).toBe(false);
   });

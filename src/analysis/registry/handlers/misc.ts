@@ -221,6 +221,7 @@ export const dockerBuild: Handler = {
  */
 export const npmLogs: Handler = {
   post(ctx, _node, _argv, parsed) {
+    pathEffect(ctx, "read", ".npmrc", -1, "npm reads the project's .npmrc (observed)");
     if (!parsed.sub) return;
     pathEffect(ctx, "write", "~/.npm/_logs", -1, "npm writes its debug log under ~/.npm (observed)");
   },
