@@ -69,7 +69,7 @@ export function renderReport(r: ReportInput): string {
   out.push("");
   out.push(`## Gate`);
   out.push("");
-  out.push(r.verdict.passed ? `**Passed**${r.verdict.accepted ? ` with an accepted reason: "${r.verdict.accepted}"` : ""}.` : `**Failed**.`);
+  out.push(r.verdict.passed ? `**Passed**${r.verdict.accepted ? ` with an accepted reason: "${r.verdict.accepted}"` : ""}.` : `**Failed**${r.verdict.accepted ? ` (recorded with the reason "${r.verdict.accepted}"; misses fail the run regardless)` : ""}.`);
   for (const f of r.verdict.failures) out.push(`- ${f.kind}${f.acceptable ? "" : " (not acceptable)"}: ${f.message}`);
   for (const n of r.verdict.notes) out.push(`- ${n}`);
   out.push("");
