@@ -280,13 +280,15 @@ export class Parser extends Lexer {
     let negated = false;
     let time: Pipeline["time"] = null;
     let timePosix = false;
+    let timeAtSubstStart = false;
     for (;;) {
       const w = this.peekReserved();
       if (w === "!") {
         this.i++;
         negated = !negated;
         this.skipBlanks();
-      } else if (w === "time" && this.i !== this.noTimeKeywordAt) {
+      } else if (w === "time") {
+        if (this.i === this.noTimeKeywordAt) timeAtSubstStart = true;
         // `time time a` times `a` twice in bash: the keyword may repeat.
         this.i += 4;
         this.skipBlanks();
@@ -311,11 +313,13 @@ export class Parser extends Lexer {
       // `!` or `time` alone before a terminator is accepted by bash.
       const ch = this.c(this.i);
       // (`! &` and `time &` are syntax errors.)
-      if (ch < 0 || ch === C.NL || (ch === C.SEMI && this.after(this.i) !== C.SEMI && this.after(this.i) !== C.AMP)) {
+      // (`$(time)` too: bash reads that time as a plain word.)
+      if (ch < 0 || ch === C.NL || (ch === C.SEMI && this.after(this.i) !== C.SEMI && this.after(this.i) !== C.AMP) || (timeAtSubstStart && !negated && ch === C.RP)) {
         return { type: "Pipeline", pos, end: this.i, negated, time, commands, ops };
       }
     }
     commands.push(this.parseCommand());
+    if (timeAtSubstStart) this.checkTimeAtSubstStart(commands[0]!);
     for (;;) {
       this.skipBlanks();
       if (this.c(this.i) !== C.PIPE) break;
@@ -333,6 +337,37 @@ export class Parser extends Lexer {
       commands.push(this.parseCommand());
     }
     return { type: "Pipeline", pos, end: commands[commands.length - 1]!.end, negated, time, commands, ops };
+  }
+
+  /**
+   * bash 5.2 parses the first token of `$( )`, `<( )`, `>( )` with `time` as a plain word, then
+   * runs the substitution text again with `time` as the keyword. So the AST uses the keyword,
+   * but we refuse what the plain-word reading rejects: a timed command that is not a simple
+   * command without array literals (a `[[ ]]` without parentheses and an empty `case` read as
+   * plain words too).
+   */
+  checkTimeAtSubstStart(cmd: Command): void {
+    const text = this.src.slice(cmd.pos, cmd.end);
+    let ok: boolean;
+    switch (cmd.type) {
+      case "SimpleCommand": {
+        let arrays = cmd.assigns.some((a) => a.array !== null);
+        for (const w of cmd.words) if (w.parts.some((p) => p.type === "ArrayLiteral")) arrays = true;
+        ok = !arrays && text.indexOf("(") < 0;
+        break;
+      }
+      case "TestClause":
+        ok = text.indexOf("(") < 0 && text.indexOf(")") < 0;
+        break;
+      case "CaseClause":
+        ok = cmd.items.length === 0;
+        break;
+      default:
+        ok = false;
+    }
+    if (!ok) {
+      this.fail("unexpected-token", "bash 5.2 rejects 'time' followed by a compound command, function or array assignment at the start of $( ), <( ) or >( ): put a ';' or newline before time", cmd.pos);
+    }
   }
 
   // ---------- commands ----------

@@ -21,6 +21,7 @@ const KNOWN_REFUSALS: Record<string, string> = {
   "coproc a-b { :; }": "unexpected-token",
   "coproc 1x (ls)": "unexpected-token",
   "if a; then b; f\\\ni": "missing-fi",
+  "echo $(time then)": "unexpected-token",
 };
 
 describe("acceptance matches bash -n", () => {
