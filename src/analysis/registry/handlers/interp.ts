@@ -55,6 +55,8 @@ export const python: Handler = {
       if (m.value === null || m.value === undefined) throw new Unknown("the module python -m runs is dynamic", m.index);
       const target = PY_MODULES[m.value];
       if (!target) throw new Unknown(`python -m \`${m.value}\` is not modelled`, m.valueIndex);
+      // The interpreter runs the module's Python code either way (observed: labelled like inline code).
+      ctx.out.effects.push({ type: "other", op: "exec", locus: "none", target: `python -m ${m.value}`, kind: "inline-code", argIndex: m.valueIndex, why: `\`${node.path} -m ${m.value}\` runs Python code` });
       ctx.out.inner.push({ type: "argv", argv: [target, ...argv.slice(parsed.restFrom)], argIndex: m.valueIndex });
       return;
     }
