@@ -75,7 +75,10 @@ function runJazzer(args: string[], label: string): Promise<{ code: number; stats
     child.on("close", (code) => {
       const end = Date.now();
       const num = (re: RegExp): number => Number(re.exec(log)?.[1] ?? 0);
-      const executions = num(/stat::number_of_executed_units:\s*(\d+)/);
+      // Final stats are sometimes not printed (the run ends on -max_total_time): fall back to the
+      // last status line's execution count.
+      const lastStatus = [...log.matchAll(/#(\d+)\s+(?:DONE|NEW|REDUCE|pulse|RELOAD)/g)].pop();
+      const executions = num(/stat::number_of_executed_units:\s*(\d+)/) || Number(lastStatus?.[1] ?? 0);
       // Seed replay happens before INITED; the rate is over the mutation phase only.
       const seconds = (end - (initedAt ?? start)) / 1000;
       const mutated = Math.max(0, executions - initedExecs);
