@@ -282,6 +282,16 @@ function source(w: Walker, inv: Invocation, sh: Shell, sc: Scope, idx: number): 
   }
   const path = file.value;
   w.placePath({ op: "read", path, why: "`source` reads the script", source: file.source, command: idx, bases: sh.bases, sh, sc, by: "source" });
+  // `source /dev/stdin <<'EOF'`: the script is the heredoc or herestring, judged like the outer command.
+  if (/^\/(dev\/stdin|dev\/fd\/0|proc\/self\/fd\/0)$/.test(path)) {
+    const s = inv.stdin ?? sc.stdin;
+    if ((s.t === "text" || (s.t === "pipe" && !s.fetched)) && s.text !== null) {
+      const via = sc.via ? `${sc.via} > source ${path}` : `source ${path}`;
+      return innerScript(w, s.text, `source ${path}`, s.source, sh, { ...sc, via, stdin: { t: "inherited" } }, idx, true);
+    }
+    w.unmodelled(sc, file.source, "source", `\`source ${path}\` runs whatever reaches stdin, which is not literal here`, idx);
+    return lost(`\`source ${path}\` may change directory`);
+  }
   // The text to judge: literal content this command wrote, else the file as it is now.
   const placed = w.locate(path, sh.bases, sh);
   let text: string | null = null;
@@ -302,6 +312,14 @@ function source(w: Walker, inv: Invocation, sh: Shell, sc: Scope, idx: number): 
     }
   }
   if (text === null) {
+    // A stream, FIFO, `<(...)` or other file that exists but cannot be read as a script could say
+    // anything, writing `self` included: unmodelled, not merely foreign code.
+    const fs = w.deps.ctx.fs;
+    const p0 = placed?.length === 1 ? placed[0]!.path : path;
+    if (/^\/(dev|proc|sys)(\/|$)/.test(p0) || (fs && !w.writeInfo(p0) && fs.existsSync(p0))) {
+      w.unmodelled(sc, file.source, "source", `\`source\` runs a script the classifier cannot read (${why})`, idx);
+      return lost(`\`source\` ran \`${path}\`, which may change directory or define functions`);
+    }
     w.placePath({ op: "exec", path, why: `\`source\` runs a script the classifier cannot read (${why})`, source: file.source, command: idx, bases: sh.bases, sh, sc, by: "source" });
     return lost(`\`source\` ran \`${path}\`, which may change directory or define functions`, placed?.every((p) => p.locus === "worktree") ? "project-code" : "foreign-code");
   }

@@ -1,0 +1,32 @@
+// Walk fixes for adversarial-set misses (issue 5): each case was approved below its oracle label.
+import { describe, expect, it } from "vitest";
+import { classifyFake } from "./support/classify.ts";
+import { memFs } from "./support/memfs.ts";
+
+const fs = memFs({
+  dirs: ["/home/u/proj/.git", "/home/u/proj/data", "/home/u/.claude", "/tmp"],
+  files: { "/home/u/proj/data/a.txt": "a", "/home/u/.claude/settings.json": "{}", "/tmp/s.sh": "echo hi > /tmp/out" },
+});
+const ctx = { cwd: "/home/u/proj", home: "/home/u", fs };
+const level = (cmd: string) => classifyFake(cmd, ctx).level;
+
+describe("source of stdin, streams and unreadable files", () => {
+  it("`source /dev/stdin <<EOF` parses the heredoc as shell in the current shell", () => {
+    expect(level("source /dev/stdin <<'EOF'\necho '{}' >~/.claude/settings.json\nEOF")).toBe("never");
+    expect(level("source /dev/stdin <<'EOF'\necho x >data/a.txt\nEOF")).toBe("editor");
+    expect(level(". /dev/stdin <<< 'echo x >~/.claude/settings.json'")).toBe("never");
+    // the heredoc's `cd` moves the outer shell
+    expect(level("source /dev/stdin <<'EOF'\ncd ~/.claude\nEOF\necho x > settings.json")).toBe("never");
+  });
+  it("`source /dev/stdin` fed by something that is not literal is unmodelled", () => {
+    expect(level("cat data/a.txt | source /dev/stdin")).toBe("never");
+  });
+  it("`source <(...)`, /dev/fd/N or an existing file it cannot read is unmodelled, not foreign code", () => {
+    expect(level(". <(printf '%s\\n' 'echo x > data/b.txt')")).toBe("never");
+    expect(level("source /dev/fd/3")).toBe("never");
+    expect(level("source ~/.claude")).toBe("never"); // a directory: not readable as a script
+  });
+  it("a readable sourced file is still parsed", () => {
+    expect(level("source /tmp/s.sh")).toBe("editor");
+  });
+});
