@@ -24,12 +24,14 @@ interface Args {
   passes: number;
   verifyEvery: number;
   json: string | null;
+  /** Adversarial cases to re-observe with the sandbox oracle (0: skip). */
+  reobserve: number;
 }
 
-const USAGE = `usage: npm run eval -- [--record] [--accept "<reason>"] [--report] [--dataset NAME]... [--passes N] [--verify-every N] [--json FILE]`;
+const USAGE = `usage: npm run eval -- [--record] [--accept "<reason>"] [--report] [--dataset NAME]... [--passes N] [--verify-every N] [--json FILE] [--reobserve N]`;
 
 function parseArgs(argv: string[]): Args {
-  const a: Args = { record: false, report: false, accept: null, datasets: [], passes: 5, verifyEvery: 25, json: null };
+  const a: Args = { record: false, report: false, accept: null, datasets: [], passes: 5, verifyEvery: 25, json: null, reobserve: 100 };
   for (let i = 0; i < argv.length; i++) {
     const k = argv[i]!;
     const val = () => {
@@ -42,6 +44,7 @@ function parseArgs(argv: string[]): Args {
     else if (k === "--accept") a.accept = val();
     else if (k === "--dataset") a.datasets.push(val());
     else if (k === "--json") a.json = val();
+    else if (k === "--reobserve") a.reobserve = Math.max(0, Number.parseInt(val(), 10) || 0);
     else if (k === "--passes") a.passes = Math.max(1, Number.parseInt(val(), 10) || 5);
     else if (k === "--verify-every") a.verifyEvery = Math.max(1, Number.parseInt(val(), 10) || 25);
     else if (k === "--help" || k === "-h") {
@@ -125,6 +128,20 @@ async function main(): Promise<number> {
   }
   for (const n of out.verdict.notes) console.log(`  ${n}`);
 
+  // The committed adversarial labels must still be what the oracle observes here (issue 5).
+  const adversarial = datasets.find((d) => d.name === "adversarial");
+  let drifted = false;
+  if (adversarial && args.reobserve > 0) {
+    const { reobserve } = await import("../adversarial/reobserve.ts");
+    const seed = Number.parseInt(commit.slice(0, 8), 16) || 1;
+    const r = await reobserve(adversarial.cases as never, args.reobserve, seed);
+    drifted = r.drifts.length > 0;
+    console.log(`
+re-observation: ${r.checked} adversarial cases (seed ${seed}) run again in the sandbox oracle, ${r.drifts.length} drifted`);
+    for (const d of r.drifts) console.log(`  DRIFT ${d.id}: label ${d.expected}, observed ${d.observed}: ${JSON.stringify(d.command).slice(0, 160)}`);
+    if (drifted) console.log("  the committed adversarial labels no longer match real bash: regenerate with `npm run adversarial:generate` and review the diff.");
+  }
+
   if (args.json) {
     writeFileSync(args.json, JSON.stringify({ metrics: out.metrics, latency: out.latency, verdict: out.verdict, results }, null, 1));
     console.log(`wrote per-case results to ${args.json}`);
@@ -168,7 +185,7 @@ async function main(): Promise<number> {
   }
   store.close();
   console.log(`eval took ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-  return out.verdict.passed ? 0 : 1;
+  return out.verdict.passed && !drifted ? 0 : 1;
 }
 
 main().then(
