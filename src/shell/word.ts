@@ -332,3 +332,22 @@ function toPattern(f: Flat): string {
   }
   return s;
 }
+
+/**
+ * For a pattern of a `glob` expansion: the literal string it stands for when it holds no
+ * unescaped glob character (brace expansion can mix plain and glob fields), else null.
+ * `a\*b` gives `a*b`; `a*b` gives null.
+ */
+export function globLiteral(pattern: string): string | null {
+  let out = "";
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i]!;
+    if (c === "\\" && i + 1 < pattern.length) {
+      out += pattern[++i];
+      continue;
+    }
+    if (c === "*" || c === "?" || c === "[") return null;
+    out += c;
+  }
+  return out;
+}

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import {
   braceExpand,
   expandWord,
+  globLiteral,
   parse,
   staticArgv,
   staticValue,
@@ -82,6 +83,11 @@ describe("dynamic and glob words", () => {
     expect(expandWord(words(`*.ts`)[0]!)).toEqual({ kind: "glob", patterns: ["*.ts"] });
     expect(expandWord(words(`"a*"?`)[0]!)).toEqual({ kind: "glob", patterns: ["a\\*?"] });
     expect(expandWord(words(`{a,b}[0-9]`)[0]!)).toEqual({ kind: "glob", patterns: ["a[0-9]", "b[0-9]"] });
+  });
+  it("globLiteral recovers the literal of a pattern without glob characters", () => {
+    const e = expandWord(words(`{"a*",b?}`)[0]!);
+    expect(e).toEqual({ kind: "glob", patterns: ["a\\*", "b?"] });
+    if (e.kind === "glob") expect(e.patterns.map(globLiteral)).toEqual(["a*", null]);
   });
   it("extglob parts inside [[ ]] are patterns", () => {
     const t = parse("[[ x == @(a|b) ]]").body.items[0]!.andOr.first.commands[0]!;
