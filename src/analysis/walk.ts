@@ -366,10 +366,10 @@ export function redirects(w: Walker, rs: Redirect[], sh: Shell, sc: Scope, comma
     const reads = r.op === "<" || r.op === "<>" || r.op === "<&";
     const writes = r.op !== "<" && r.op !== "<&";
     const why = `redirect \`${src.text}\``;
-    if (target !== null && /^\/dev\/(tcp|udp)\/[^/]+\/[^/]+$/.test(target)) {
+    if (target !== null && /^\/dev\/(tcp|udp)\//.test(target)) {
+      // The network, and also a path under /dev that the regions table places (the oracle sees both).
       w.other("net-send", "none", target, undefined, src, `${why} opens a network connection`, command);
       if (reads) w.other("net-fetch", "none", target, "computed-url", src, `${why} reads from the network`, command);
-      continue;
     }
     if (target === null && x.kind === "fields") {
       w.placePath({ op: writes ? "write" : "read", path: null, why: `${why}: the target is a glob or several words`, source: src, command, bases: sh.bases, sh, sc, by: "redirect" });

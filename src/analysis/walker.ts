@@ -112,7 +112,7 @@ export class Walker {
   firstAsync = Infinity;
   private budgetHit = false;
   private lstatCache = new Map<string, unknown>();
-  private scans = new Map<string, { found: string | null; locus: Locus | null; truncated: boolean; why: string }>();
+  private scans = new Map<string, { found: string | null; locus: Locus | null; truncated: boolean; why: string; all: { target: string; locus: Locus }[] }>();
 
   constructor(
     readonly deps: Deps,
@@ -293,7 +293,10 @@ export class Walker {
     if (op === "exec" && (kind === undefined || kind === "project-code" || kind === "foreign-code")) {
       const w = this.writeInfo(r.path) ?? this.writeInfo(lexAbs);
       if (w) {
-        if (w.content === null) return unknown(r.path, `runs a file this command writes with content the classifier cannot see (by \`${w.by}\`)`);
+        if (w.content === null) {
+          this.emit({ op, locus: "unknown", target: r.path, kind: "unmodelled", source, why: `${req.why}: runs a file this command writes with content the classifier cannot see (by \`${w.by}\`)`, command });
+          return;
+        }
         kind = "inline-code";
         this.inlineEvidence(w.content, req.sh, req.sc, source, command, req.bases);
       } else {
@@ -317,6 +320,13 @@ export class Walker {
       region: where.pattern,
       command,
     });
+    // A glob stands for the names it matches: place those that land somewhere else than the
+    // directory holding them (`~/.claude/settings.jso?` is `self`, not `user-config`).
+    if (globRest && !globRest.every((g) => g === "**")) {
+      const m = this.scanBelow(r.path, globRest, (l) => l !== where.locus, "g");
+      for (const hit of m.all) this.emit({ op, locus: hit.locus, target: hit.target, ...(kind ? { kind } : {}), source, why: `${req.why}: the pattern matches \`${hit.target}\``, command });
+      if (m.truncated && op !== "read") this.emit({ op, locus: "unknown", target: r.path, source, why: `${req.why}: ${m.why}`, command });
+    }
     // A recursive read of file contents reads whatever lies below, secrets included.
     if (op === "read" && recursive && !SCAN_LOCI.has(where.locus) && where.locus !== "stream" && !NAMES_ONLY.has((req.by.split(" ")[0] ?? "").replace(/^.*\//, ""))) {
       const scan = this.scanBelow(r.path, globRest ?? ["**"]);
@@ -418,18 +428,19 @@ export class Walker {
    * `.env`, a key, a symlink to ~/.ssh...). Bounded: past SCAN_LIMIT entries it gives up and
    * says so (the caller then treats the read as unplaceable).
    */
-  scanBelow(dir: string, pattern: string[]): { found: string | null; locus: Locus | null; truncated: boolean; why: string } {
-    const key = dir + "\u0000" + pattern.join("/");
+  scanBelow(dir: string, pattern: string[], interesting: (l: Locus) => boolean = (l) => SCAN_LOCI.has(l), tag = "s"): { found: string | null; locus: Locus | null; truncated: boolean; why: string; all: { target: string; locus: Locus }[] } {
+    const key = tag + "\u0000" + dir + "\u0000" + pattern.join("/");
     const hit = this.scans.get(key);
     if (hit) return hit;
     const fs = this.deps.ctx.fs;
     const regions = this.deps.regions;
-    let out: { found: string | null; locus: Locus | null; truncated: boolean; why: string };
+    let out: { found: string | null; locus: Locus | null; truncated: boolean; why: string; all: { target: string; locus: Locus }[] };
     const st = fs ? tryLstatSafe(fs, dir) : null;
-    if (fs && (!st || !st.isDirectory())) out = { found: null, locus: null, truncated: false, why: "" }; // a file or nothing: no tree below
-    else if (!fs || (!fs.readdirEntries && !fs.readdirSync)) out = { found: null, locus: null, truncated: true, why: "and without a filesystem listing the classifier cannot rule out secrets there" };
+    if (fs && (!st || !st.isDirectory())) out = { found: null, locus: null, truncated: false, why: "", all: [] }; // a file or nothing: no tree below
+    else if (!fs || (!fs.readdirEntries && !fs.readdirSync)) out = { found: null, locus: null, truncated: true, why: "and without a filesystem listing the classifier cannot tell what lies there", all: [] };
     else {
-      out = { found: null, locus: null, truncated: false, why: "" };
+      out = { found: null, locus: null, truncated: false, why: "", all: [] };
+      const loci = new Set<Locus>();
       const segs = pattern.map((g) => (g === "**" ? null : segmentRegExp(g)));
       const list = (d: string) =>
         fs.readdirEntries
@@ -456,7 +467,7 @@ export class Walker {
           // Under a `**` everything may match (broader than bash, never narrower).
           const last = star || segs.slice(k + 1).every((x) => x === null);
           if (++seen > SCAN_LIMIT) {
-            out = { found: null, locus: null, truncated: true, why: `more than ${SCAN_LIMIT} entries: too many to rule out secrets` };
+            out = { ...out, truncated: true, why: `more than ${SCAN_LIMIT} entries: too many to tell what lies there` };
             break scan;
           }
           const p = d === "/" ? "/" + e.name : d + "/" + e.name;
@@ -467,9 +478,11 @@ export class Walker {
             target = r.path;
           }
           const locus = last ? regions.locate(target) : "none";
-          if (SCAN_LOCI.has(locus)) {
-            out = { found: target, locus, truncated: false, why: `and \`${target}\` lies there${target !== p ? ` (through the symlink \`${p}\`)` : ""}` };
-            break scan;
+          if (last && interesting(locus) && !loci.has(locus)) {
+            loci.add(locus);
+            out.all.push({ target, locus });
+            if (out.found === null) out = { ...out, found: target, locus, why: `and \`${target}\` lies there${target !== p ? ` (through the symlink \`${p}\`)` : ""}` };
+            if (loci.size >= 4) break scan;
           }
           if (e.isDir && !e.isLink) {
             if (star) queue.push({ d: p, k });
@@ -478,7 +491,7 @@ export class Walker {
         }
       }
     }
-    this.scans.set(dir, out);
+    this.scans.set(key, out);
     return out;
   }
 

@@ -161,3 +161,17 @@ describe("other shells", () => {
     expect(v("ls", { shell: "fish" }).level).toBe("never");
   });
 });
+
+describe("globs stand for the names they match", () => {
+  const gfs = memFs({ dirs: ["/home/u/proj/.git", "/home/u/.claude"], files: { "/home/u/.claude/settings.json": "{}", "/home/u/proj/a.txt": "a" } });
+  it("a pattern that matches a self file is a self write", () => {
+    const r = classifyFake("cp a.txt ~/.claude/settings.jso?", { cwd: "/home/u/proj", home: "/home/u", fs: gfs });
+    expect(r.effects.some((e) => e.op === "write" && e.locus === "self")).toBe(true);
+    expect(r.level).toBe("never");
+  });
+  it("/dev/tcp is the network and a device path", () => {
+    const r = classifyFake("echo a > /dev/tcp/10.0.0.1/80", { cwd: "/home/u/proj", home: "/home/u", fs: gfs });
+    expect(r.effects.some((e) => e.op === "net-send")).toBe(true);
+    expect(r.effects.some((e) => e.op === "write" && e.locus === "device")).toBe(true);
+  });
+});
