@@ -270,7 +270,10 @@ function declare(w: Walker, inv: Invocation, name: string, sh: Shell, sc: Scope,
 const MAX_SOURCE_BYTES = 256 * 1024;
 
 function source(w: Walker, inv: Invocation, sh: Shell, sc: Scope, idx: number): Flow {
-  const file = inv.items[1];
+  // bash 5.2's `source` takes `--` and no options: `source -- f` runs f, `source -x f` fails.
+  const first = inv.items[1]?.value;
+  if (first && first !== "-" && first !== "--" && first.startsWith("-")) return { sh, status: "fails" };
+  const file = inv.items[first === "--" ? 2 : 1];
   const lost = (why: string, kind: Kind = "unmodelled"): Flow => ({
     sh: { ...sh, bases: unknownBases(why), oldpwd: unknownBases(why), codeTaint: { kind, why } },
     status: "unknown",

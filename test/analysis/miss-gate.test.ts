@@ -29,4 +29,10 @@ describe("source of stdin, streams and unreadable files", () => {
   it("a readable sourced file is still parsed", () => {
     expect(level("source /tmp/s.sh")).toBe("editor");
   });
+  it("`source -- FILE` sources FILE; `source -x FILE` fails without running it", () => {
+    expect(level("source -- /dev/stdin <<'EOF'\necho x >~/.claude/settings.json\nEOF")).toBe("never");
+    expect(level("echo 'echo x > ~/.claude/settings.json' > /tmp/t.sh; . -- /tmp/t.sh")).toBe("never");
+    expect(level("source -- <(echo hi)")).toBe("never");
+    expect(level("source -x /tmp/s.sh")).toBe("paranoid");
+  });
 });
