@@ -157,6 +157,34 @@ export abstract class Lexer {
     return this.c(this.skipCont(j + 1));
   }
 
+  /**
+   * The run of chars from j satisfying `ok`, with line continuations inside it removed (bash
+   * removes backslash-newline before it reads names, numbers or operators: `$HO\<nl>ME` is $HOME).
+   */
+  scanRun(j: number, ok: (c: number) => boolean): { text: string; end: number } {
+    const src = this.src;
+    let text = "";
+    let seg = j;
+    let e = j;
+    for (;;) {
+      if (e < this.n && ok(src.charCodeAt(e))) {
+        e++;
+        continue;
+      }
+      if (e > j && e + 2 < this.n + 1 && src.charCodeAt(e) === C.BS && src.charCodeAt(e + 1) === C.NL) {
+        const k = this.skipCont(e);
+        if (k < this.n && ok(src.charCodeAt(k))) {
+          text += src.slice(seg, e);
+          seg = k;
+          e = k;
+          continue;
+        }
+      }
+      break;
+    }
+    return { text: text + src.slice(seg, e), end: e };
+  }
+
   /** Skip blanks, line continuations and a comment; stops at newline or a token. */
   skipBlanks(): void {
     const src = this.src;
@@ -484,10 +512,9 @@ export abstract class Lexer {
       return this.readDouble(true);
     }
     if (isNameStart(nx)) {
-      let e = k + 1;
-      while (e < this.n && isNameChar(this.src.charCodeAt(e))) e++;
-      this.i = e;
-      return this.param(j, e, this.src.slice(k, e));
+      const r = this.scanRun(k, isNameChar);
+      this.i = r.end;
+      return this.param(j, r.end, r.text);
     }
     if (isDigit(nx) || nx === C.AT || nx === C.STAR || nx === C.HASH || nx === C.QM || nx === C.MINUS || nx === C.DOLLAR || nx === C.BANG) {
       this.i = k + 1;
@@ -530,13 +557,13 @@ export abstract class Lexer {
     ch = this.c(this.i);
     let name: string;
     if (isNameStart(ch)) {
-      const s = this.i;
-      while (this.i < this.n && isNameChar(this.src.charCodeAt(this.i))) this.i++;
-      name = this.src.slice(s, this.i);
+      const r = this.scanRun(this.i, isNameChar);
+      this.i = r.end;
+      name = r.text;
     } else if (isDigit(ch)) {
-      const s = this.i;
-      while (this.i < this.n && isDigit(this.src.charCodeAt(this.i))) this.i++;
-      name = this.src.slice(s, this.i);
+      const r = this.scanRun(this.i, isDigit);
+      this.i = r.end;
+      name = r.text;
     } else if (ch === C.AT || ch === C.STAR || ch === C.HASH || ch === C.QM || ch === C.MINUS || ch === C.DOLLAR || ch === C.BANG) {
       name = String.fromCharCode(ch);
       this.i++;
@@ -545,6 +572,7 @@ export abstract class Lexer {
     } else {
       bad("no parameter name");
     }
+    this.i = this.skipCont(this.i);
     let index: Word | null = null;
     if (this.c(this.i) === C.LB) {
       const lb = this.i;

@@ -169,26 +169,25 @@ export class Parser extends Lexer {
 
   /** The reserved word at i (a complete unquoted word), or null. Does not consume. */
   peekReserved(): string | null {
-    const src = this.src;
-    const j = this.i;
-    let e = j;
-    while (e < this.n) {
-      const ch = src.charCodeAt(e);
-      if ((ch >= 97 && ch <= 122) || ch === C.LC || ch === C.RC || ch === C.LB || ch === C.RB || ch === C.BANG) e++;
-      else break;
-    }
-    if (e === j || e - j > 8) return null;
+    const r = this.scanReserved();
+    return r && r.word;
+  }
+
+  /** Reserved word at i and the index after it (line continuations inside are removed). */
+  scanReserved(): { word: string; end: number } | null {
+    const run = this.scanRun(this.i, isReservedChar);
+    if (run.end === this.i || run.text.length > 8) return null;
     // A line continuation after the word does not join it to anything that follows a blank.
-    const k = this.skipCont(e);
-    if (k < this.n && !isMeta(src.charCodeAt(k))) return null;
-    const w = src.slice(j, e);
-    return RESERVED.has(w) ? w : null;
+    const k = this.skipCont(run.end);
+    if (k < this.n && !isMeta(this.src.charCodeAt(k))) return null;
+    return RESERVED.has(run.text) ? { word: run.text, end: run.end } : null;
   }
 
   /** Consume reserved word `w` if it is next. */
   eatReserved(w: string): boolean {
-    if (this.peekReserved() === w) {
-      this.i += w.length;
+    const r = this.scanReserved();
+    if (r && r.word === w) {
+      this.i = r.end;
       this.countToken();
       return true;
     }
@@ -290,7 +289,7 @@ export class Parser extends Lexer {
       } else if (w === "time") {
         if (this.i === this.noTimeKeywordAt) timeAtSubstStart = true;
         // `time time a` times `a` twice in bash: the keyword may repeat.
-        this.i += 4;
+        this.i = this.scanReserved()!.end; // the keyword (continuations inside removed)
         this.skipBlanks();
         let posix: boolean = timePosix;
         // bash takes one `-p`, then one `--`, as options of the time keyword.
@@ -519,7 +518,7 @@ export class Parser extends Lexer {
 
   parseFunctionKeyword(): FunctionDef {
     const pos = this.i;
-    this.i += "function".length;
+    this.i = this.scanReserved()!.end; // the keyword (continuations inside removed)
     this.skipBlanks();
     const w = this.readWord(Mode.Normal);
     if (!w) this.unexpected();
@@ -529,7 +528,7 @@ export class Parser extends Lexer {
 
   parseCoproc(): Coproc {
     const pos = this.i;
-    this.i += "coproc".length;
+    this.i = this.scanReserved()!.end; // the keyword (continuations inside removed)
     this.skipBlanks();
     this.enter(pos);
     let name: string | null = null;
@@ -581,9 +580,9 @@ export class Parser extends Lexer {
   scanAssignHead(): { name: string; index: Word | null; append: boolean } | null {
     const pos = this.i;
     if (!isNameStart(this.c(pos))) return null;
-    let e = pos + 1;
-    while (e < this.n && isNameChar(this.src.charCodeAt(e))) e++;
-    const name = this.src.slice(pos, e);
+    const run = this.scanRun(pos, isNameChar);
+    const name = run.text;
+    const e = this.skipCont(run.end);
     let index: Word | null = null;
     this.i = e;
     if (this.c(e) === C.LB) {
@@ -595,12 +594,12 @@ export class Parser extends Lexer {
         if (this.i >= this.n) this.fail("unexpected-eof", "unterminated subscript: add the closing ]", e);
         this.fail("unsupported", "a subscript spanning lines is not supported", e);
       }
-      this.i++;
+      this.i = this.skipCont(this.i + 1);
     }
     let append = false;
-    if (this.c(this.i) === C.PLUS && this.c(this.i + 1) === C.EQ) {
+    if (this.c(this.i) === C.PLUS && this.after(this.i) === C.EQ) {
       append = true;
-      this.i += 2;
+      this.i = this.skipCont(this.i + 1) + 1;
     } else if (this.c(this.i) === C.EQ) this.i++;
     else {
       if (index && this.src.slice(index.pos, index.end).search(/[ \t]/) >= 0) {
@@ -678,22 +677,24 @@ export class Parser extends Lexer {
     let fdVar: string | null = null;
     let ch = this.c(j);
     if (isDigit(ch)) {
-      let e = j;
-      while (e < this.n && isDigit(src.charCodeAt(e))) e++;
+      const run = this.scanRun(j, isDigit);
+      const e = this.skipCont(run.end);
       const op = this.c(e);
       if (op !== C.LT && op !== C.GT) return null;
-      if (e - j > 9) this.fail("unsupported", "file descriptor number too large", pos);
-      fd = Number(src.slice(j, e));
+      if (run.text.length > 9) this.fail("unsupported", "file descriptor number too large", pos);
+      fd = Number(run.text);
       j = e;
     } else if (ch === C.LC) {
-      let e = j + 1;
-      if (!isNameStart(this.c(e))) return null;
-      while (e < this.n && isNameChar(src.charCodeAt(e))) e++;
+      const k = this.skipCont(j + 1);
+      if (!isNameStart(this.c(k))) return null;
+      const run = this.scanRun(k, isNameChar);
+      const e = this.skipCont(run.end);
       if (this.c(e) !== C.RC) return null;
-      const op = this.c(e + 1);
+      const o = this.skipCont(e + 1);
+      const op = this.c(o);
       if (op !== C.LT && op !== C.GT) return null;
-      fdVar = src.slice(j + 1, e);
-      j = e + 1;
+      fdVar = run.text;
+      j = o;
     }
     ch = this.c(j);
     let op: RedirectOp;
@@ -798,7 +799,7 @@ export class Parser extends Lexer {
 
   parseIf(): IfClause {
     const pos = this.i;
-    this.i += 2;
+    this.i = this.scanReserved()!.end; // the keyword (continuations inside removed)
     this.countToken();
     this.enter(pos);
     const branches: IfClause["branches"] = [];
@@ -829,7 +830,7 @@ export class Parser extends Lexer {
 
   parseWhile(until: boolean): WhileClause {
     const pos = this.i;
-    this.i += until ? 5 : 5;
+    this.i = this.scanReserved()!.end; // the keyword (continuations inside removed)
     this.countToken();
     this.enter(pos);
     const cond = this.parseList(true);
@@ -900,7 +901,7 @@ export class Parser extends Lexer {
 
   parseFor(): ForClause | ArithForClause {
     const pos = this.i;
-    this.i += 3;
+    this.i = this.scanReserved()!.end; // the keyword (continuations inside removed)
     this.countToken();
     this.enter(pos);
     this.skipBlanks();
@@ -928,7 +929,7 @@ export class Parser extends Lexer {
 
   parseSelect(): SelectClause {
     const pos = this.i;
-    this.i += 6;
+    this.i = this.scanReserved()!.end; // the keyword (continuations inside removed)
     this.countToken();
     this.enter(pos);
     const { name, items } = this.parseLoopHead(pos);
@@ -939,7 +940,7 @@ export class Parser extends Lexer {
 
   parseCase(): CaseClause {
     const pos = this.i;
-    this.i += 4;
+    this.i = this.scanReserved()!.end; // the keyword (continuations inside removed)
     this.countToken();
     this.enter(pos);
     this.skipBlanks();
@@ -1013,7 +1014,7 @@ export class Parser extends Lexer {
 
   parseTest(): TestClause {
     const pos = this.i;
-    this.i += 2;
+    this.i = this.scanReserved()!.end; // the keyword (continuations inside removed)
     this.countToken();
     this.enter(pos);
     const expr = this.testOr();
@@ -1138,6 +1139,10 @@ export class Parser extends Lexer {
 }
 
 // ---------- free helpers ----------
+
+function isReservedChar(ch: number): boolean {
+  return (ch >= 97 && ch <= 122) || ch === C.LC || ch === C.RC || ch === C.LB || ch === C.RB || ch === C.BANG;
+}
 
 function isBlank(c: number): boolean {
   return c === C.SP || c === C.TAB;

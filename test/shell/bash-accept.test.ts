@@ -14,13 +14,11 @@ const KNOWN_REFUSALS: Record<string, string> = {
   "[[ ]]": "bad-test-expression",
   "echo ${x&}": "bad-substitution",
   "cat <<EOF; echo $(\necho)\nx\nEOF\n": "unsupported",
-  "i\\\nf true; then :; fi": "unexpected-token",
   "cat <<EOF\n$(\nEOF": "unterminated-command-substitution",
   "echo $((a)+b)": "unexpected-token",
   "echo $((a) + (b))": "unexpected-token",
   "coproc a-b { :; }": "unexpected-token",
   "coproc 1x (ls)": "unexpected-token",
-  "if a; then b; f\\\ni": "missing-fi",
   "echo $(time then)": "unexpected-token",
 };
 

@@ -20,6 +20,14 @@ describe("lists and pipelines", () => {
     const ao = parse("a && b || c").body.items[0]!.andOr;
     expect(ao.rest.map((r) => r.op)).toEqual(["&&", "||"]);
   });
+  it("removes line continuations inside names, fds, assignments and keywords, like bash", () => {
+    const c = only("a\\\n=1 echo 2\\\n>f $HO\\\nME ${HO\\\nME}", "SimpleCommand");
+    expect(c.assigns.map((a) => a.name)).toEqual(["a"]);
+    expect(c.redirects.map((r) => [r.fd, sv(r.target)])).toEqual([[2, "f"]]);
+    expect(c.words.slice(1).map((w) => (w.parts[0]!.type === "ParamExp" ? w.parts[0]!.name : null))).toEqual(["HOME", "HOME"]);
+    expect(firstCommand("i\\\nf true; then :; fi").type).toBe("IfClause");
+    expect(only("exec {f\\\nd}>x", "SimpleCommand").redirects[0]!.fdVar).toBe("fd");
+  });
   it("reads a line continuation inside && (bash joins the lines)", () => {
     const ao = parse("echo a &\\\n& echo b").body.items[0]!.andOr;
     expect(ao.rest.map((r) => r.op)).toEqual(["&&"]);
