@@ -346,17 +346,16 @@ export class Parser extends Lexer {
    * plain words too).
    */
   checkTimeAtSubstStart(cmd: Command): void {
-    const text = this.src.slice(cmd.pos, cmd.end);
     let ok: boolean;
     switch (cmd.type) {
       case "SimpleCommand": {
-        let arrays = cmd.assigns.some((a) => a.array !== null);
-        for (const w of cmd.words) if (w.parts.some((p) => p.type === "ArrayLiteral")) arrays = true;
-        ok = !arrays && text.indexOf("(") < 0;
+        // Read as plain words, `a=(x)` is a syntax error; everything else reads the same.
+        ok = !cmd.assigns.some((a) => a.array !== null) && !cmd.words.some((w) => w.parts.some((p) => p.type === "ArrayLiteral"));
         break;
       }
       case "TestClause":
-        ok = text.indexOf("(") < 0 && text.indexOf(")") < 0;
+        // As plain words, an unquoted ( or ) is an operator: ( ), =~ groups and extglob fail.
+        ok = plainTestWords(cmd.expr);
         break;
       case "CaseClause":
         ok = cmd.items.length === 0;
@@ -1139,6 +1138,20 @@ export class Parser extends Lexer {
 }
 
 // ---------- free helpers ----------
+
+/** A [[ ]] expression whose words hold no unquoted parenthesis (see checkTimeAtSubstStart). */
+function plainTestWords(e: TestExpr): boolean {
+  const plain = (w: Word): boolean =>
+    w.parts.every((p) => p.type !== "ExtGlob" && !(p.type === "Lit" && (p.value.includes("(") || p.value.includes(")"))));
+  switch (e.type) {
+    case "TestWord": return plain(e.word);
+    case "TestUnary": return plain(e.operand);
+    case "TestBinary": return plain(e.left) && plain(e.right);
+    case "TestNot": return plainTestWords(e.expr);
+    case "TestAnd": case "TestOr": return plainTestWords(e.left) && plainTestWords(e.right);
+    case "TestParen": return false;
+  }
+}
 
 function isReservedChar(ch: number): boolean {
   return (ch >= 97 && ch <= 122) || ch === C.LC || ch === C.RC || ch === C.LB || ch === C.RB || ch === C.BANG;
