@@ -62,10 +62,13 @@ function parseAndWalk(src: string): void {
     }
     throw new PropertyViolation(`parse threw a non-ParseError (${(e as Error)?.name}: ${(e as Error)?.message}) on ${JSON.stringify(src)}`);
   }
-  // The word model over every word, and argv of every simple command.
+  // The word model over every word bash expands as a word, and argv of every simple command.
+  // Heredoc bodies are not words to bash (no brace expansion, no splitting): skipped.
   forEachNode(script, (n) => {
+    if (n.type === "Heredoc") return false;
     if (n.type === "SimpleCommand") staticArgv(n.words, { home: "/home/u" });
     else if (n.type === "Word") expandWord(n, { home: "/home/u" });
+    return true;
   });
 }
 
