@@ -69,6 +69,7 @@ function compileNode(
     parent,
     inherit: spec.inherit ?? false,
     recursive: spec.recursive ?? false,
+    treeGlob: spec.tree_glob ?? null,
     optionsFirst: spec.options_first ?? false,
     lax: spec.lax_flags === true,
     laxValues: spec.lax_flags === "values",

@@ -64,6 +64,7 @@ export interface CNode {
   parent: CNode | null;
   inherit: boolean;
   recursive: boolean;
+  treeGlob: string | null;
   optionsFirst: boolean;
   lax: boolean;
   /** Unknown flags are skipped, their glued values kept as operands (tool groups). */

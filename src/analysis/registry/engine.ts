@@ -452,6 +452,12 @@ export function applyRole(ctx: Ctx, node: CNode, role: Role, word: ArgWord, idx:
     case "write":
     case "delete":
       if (word === "-" && role !== "delete") return;
+      if (recursive && node.treeGlob && word !== null && role === "read") {
+        // Only files matching the glob under the tree: a glob the walk places by its prefix.
+        const verb = role === "read" ? "reads" : role === "write" ? "writes" : "deletes";
+        ctx.out.effects.push({ type: "path", op: role, path: `${word.replace(/\/+$/, "")}/**/${node.treeGlob}`, glob: true, argIndex: idx, why: `\`${node.path}\` ${verb} its ${node.treeGlob} files` });
+        return;
+      }
       return pathEffect(ctx, role, word, idx, `\`${node.path}\` ${role === "read" ? "reads" : role === "write" ? "writes" : "deletes"} it`, recursive);
     case "exec":
       if (word === "-") return;

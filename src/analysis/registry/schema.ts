@@ -144,6 +144,7 @@ export interface NodeSpec {
   sub?: Record<string, NodeSpec>;
   inherit?: boolean;
   recursive?: boolean;
+  tree_glob?: string;
   options_first?: boolean;
   lax_flags?: boolean | "values";
   old_style?: boolean;
@@ -168,8 +169,10 @@ export const nodeSchema: z.ZodType<NodeSpec> = z.lazy(() =>
       sub: z.record(z.string(), nodeSchema).optional(),
       /** Accept the parent's flags after this subcommand too (npm, cargo). */
       inherit: z.boolean().optional(),
-      /** Operand path effects are always recursive (rg, fd, du walk trees). */
+      /** Operand path effects are always recursive (rg, fd walk trees). */
       recursive: z.boolean().optional(),
+      /** Recursive reads only read files matching this glob (`*.go`): DIR becomes `DIR/**\/GLOB`. */
+      tree_glob: z.string().min(1).optional(),
       /** The first operand ends option parsing (wrappers, interpreters, POSIX tools). */
       options_first: z.boolean().optional(),
       /**
@@ -227,6 +230,7 @@ export const commandSchema = z.lazy(() =>
       modes: z.record(z.string().regex(MODE_NAME), modeSchema).optional(),
       sub: z.record(z.string(), nodeSchema).optional(),
       recursive: z.boolean().optional(),
+      tree_glob: z.string().min(1).optional(),
       options_first: z.boolean().optional(),
       lax_flags: z.union([z.boolean(), z.literal("values")]).optional(),
       old_style: z.boolean().optional(),

@@ -62,7 +62,8 @@ describe("abbreviations and lax flags", () => {
   it("keeps the path-like glued value of an unknown flag of a tool group", () => {
     expect(paths(run("vitest", "run", "--outputFile=/etc/x"), "write")).toEqual(["run", "/etc/x"]);
     expect(paths(run("vitest", "--coverage"), "write")).toEqual([]);
-    expect(paths(run("flake8", "-o/tmp/x", "src"), "read")).toEqual(["/tmp/x", "src"]);
+    expect(paths(run("shellcheck", "-o/tmp/x", "a.sh"), "read")).toEqual(["/tmp/x", "a.sh"]);
+    expect(paths(run("flake8", "src"), "read")).toEqual(["src/**/*.py"]);
   });
   it("keeps a whole unknown dash word as an operand for lax commands (chmod -x f)", () => {
     expect(paths(run("chmod", "-x", "f"), "write")).toEqual(["f"]);
