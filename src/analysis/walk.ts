@@ -25,6 +25,7 @@ import { after, failState, mergeShell, sameShell, unknownBases, describeBases, t
 import { expandWord, heredocText } from "./words.ts";
 import { Walker, wordEnv, type Output, type Scope, type StdinSource } from "./walker.ts";
 import { zshHazards } from "./othershells.ts";
+import { findArgvNames, findNames, soleSubstitution } from "./names.ts";
 
 export interface ArgItem {
   value: ArgWord;
@@ -46,6 +47,8 @@ export interface Invocation {
   bases?: Bases;
   /** Offset of the call in `src` (to know whether a function definition ran before it). */
   at?: { src: string; pos: number };
+  /** Its own redirects send stdout somewhere else than the pipe. */
+  redirectsStdout?: boolean;
 }
 
 export type CmdFlow = Flow & { out: Output };
@@ -158,7 +161,7 @@ function walkPipeline(w: Walker, p: Pipeline, sh: Shell, sc: Scope): Flow {
   for (let i = 0; i < p.commands.length; i++) {
     const c = p.commands[i]!;
     const stdin: StdinSource =
-      i === 0 ? sc.stdin : { t: "pipe", fetched, text: prev?.literal ?? null, source: w.span(sc, p.commands[i - 1]!.pos, p.commands[i - 1]!.end) };
+      i === 0 ? sc.stdin : { t: "pipe", fetched, text: prev?.literal ?? null, source: w.span(sc, p.commands[i - 1]!.pos, p.commands[i - 1]!.end), names: prev?.names ?? null };
     const before = w.effects.length;
     const f = walkCommand(w, c, sh, { ...sc, stdin, async: true });
     prev = f.out;
@@ -390,7 +393,11 @@ function expandItems(w: Walker, words: Word[], sh: Shell, sc: Scope): ArgItem[] 
   for (const word of words) {
     const source = w.span(sc, word.pos, word.end);
     const x = expandWord(word, wordEnv(w, sh));
-    if (x.kind === "dynamic") items.push({ value: null, glob: false, source, word });
+    // `$(find src -name '*.java')`: the names find will print, when they can be listed.
+    const sub = x.kind === "dynamic" ? soleSubstitution(word) : null;
+    const names = sub ? findNames(w, sub, sh) : null;
+    if (names) for (const n of names) items.push({ value: n, glob: false, source, word });
+    else if (x.kind === "dynamic") items.push({ value: null, glob: false, source, word });
     else for (const f of x.fields) items.push({ value: f.text, glob: f.glob, source, word });
   }
   return items;
@@ -451,6 +458,7 @@ export function dispatch(w: Walker, inv: Invocation, sh: Shell, sc: Scope, rs: R
   const literal = literalOutput(inv, sc);
   const own = redirects(w, rs, sh, sc, idx, { literal: literal.literal, fetched: false }, name ?? "redirect");
   if (own) inv = { ...inv, stdin: own };
+  if (rs.some((r) => (r.fd ?? 1) === 1 && !r.heredoc && r.op !== "<" && r.op !== "<<<" && r.op !== "<&") || rs.some((r) => r.op === "&>" || r.op === "&>>")) inv = { ...inv, redirectsStdout: true };
   if (name === null || name === undefined || inv.items[0]!.glob) {
     w.unmodelled(sc, inv.items[0]?.source ?? inv.span, "<dynamic>", "the command name is dynamic: it could be any command, `cd` or `eval` included", idx);
     return { sh: { ...sh, bases: unknownBases("a dynamic command word could be `cd`"), oldpwd: unknownBases("a dynamic command word could be `cd`") }, status: "unknown", out: NO_OUT };
@@ -473,7 +481,7 @@ export function dispatch(w: Walker, inv: Invocation, sh: Shell, sc: Scope, rs: R
   // Unless a definition certainly ran before this call, the name may still be the builtin or program.
   const defined = fns?.some((f) => inv.at && w.definite.get(f) === inv.at.src && f.end <= inv.at.pos);
   if (!defined) flows.push(runNamed(w, inv, name, sh, sc, idx));
-  if (flows.length === 1) return { ...flows[0]!, out: { literal: flows[0]!.out.literal ?? literal.literal, fetched: flows[0]!.out.fetched } };
+  if (flows.length === 1) return { ...flows[0]!, out: { ...flows[0]!.out, literal: flows[0]!.out.literal ?? literal.literal } };
   const sh2 = flows.map(after).reduce(mergeShell);
   return { sh: sh2, status: "unknown", out: { literal: flows.length === 1 ? flows[0]!.out.literal ?? literal.literal : null, fetched: flows.some((f) => f.out.fetched) } };
 }
@@ -560,7 +568,13 @@ function external(w: Walker, inv: Invocation, sh: Shell, sc: Scope, idx: number,
     const via = `${sc.via ? sc.via + " > " : ""}${name}`;
     if (run.type === "argv") {
       const items: ArgItem[] = run.argv.map((v, i) => ({ value: v, glob: inv.items[run.argIndex + i]?.glob ?? false, source: src(run.argIndex + i) }));
-      if (run.appendsUnknownArgs) items.push({ value: null, glob: false, source: inv.span });
+      if (run.appendsUnknownArgs) {
+        // `find ... | xargs cmd`: the names find prints, when provable; else an unknown word.
+        const st = inv.stdin ?? sc.stdin;
+        const names = st.t === "pipe" ? st.names : null;
+        if (names) for (const n of names) items.push({ value: n, glob: false, source: st.t === "pipe" ? st.source : inv.span });
+        else items.push({ value: null, glob: false, source: inv.span });
+      }
       if (items.length === 0) continue;
       const prefix: PrefixEnv = new Map(inv.prefix);
       if (run.env) {
@@ -577,7 +591,9 @@ function external(w: Walker, inv: Invocation, sh: Shell, sc: Scope, idx: number,
     }
   }
   if (interp.execsStdin) stdinCode(w, inv, sc, innerSh, idx, { shell: false, kind: interp.execsStdin.kind, why: interp.execsStdin.why });
-  return { sh, status: "unknown", out: { literal: literal.literal, fetched } };
+  // Redirected stdout (`find . > list`) prints nothing into a pipe.
+  const names = name === "find" && !inv.redirectsStdout && argv.every((a) => a !== null) ? findArgvNames(w, argv as string[], { ...sh, bases }) : null;
+  return { sh, status: "unknown", out: { literal: literal.literal, fetched, names } };
 }
 
 function overrideBases(w: Walker, dir: string | null, bases: Bases, sh: Shell): Bases {

@@ -46,12 +46,14 @@ export type StdinSource =
   | { t: "inherited" }
   | { t: "text"; text: string | null; source: Source }
   | { t: "file"; path: string | null; source: Source }
-  | { t: "pipe"; fetched: boolean; text: string | null; source: Source };
+  | { t: "pipe"; fetched: boolean; text: string | null; source: Source; names?: string[] | null };
 
 /** What a command writes to stdout, as far as it is literal (for `echo code | sh`). */
 export interface Output {
   literal: string | null;
   fetched: boolean;
+  /** The file names it prints, one per line, when provable (a simple `find`). */
+  names?: string[] | null;
 }
 
 export interface Scope {

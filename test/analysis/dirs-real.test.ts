@@ -103,3 +103,22 @@ describe("where relative writes land: the walk's prediction contains bash's", ()
     expect(r.v.level).toBe("never");
   });
 });
+
+describe("names a simple find prints become argv when provable", () => {
+  it("$(find ...) and find | xargs give exactly the names bash would pass", () => {
+    fs.mkdirSync(path.join(s.proj, "src/deep"), { recursive: true });
+    fs.writeFileSync(path.join(s.proj, "src/deep/x.md"), "x");
+    fs.writeFileSync(path.join(s.proj, "src/.hidden.md"), "x");
+    const real = s.run("find . -name '*.md'").stdout.trim().split("\n").sort();
+    const sub = classifyFake("wc -l $(find . -name '*.md')", { cwd: s.proj, home: s.home, tmp: [s.tmp], fs: realFs });
+    expect(sub.commands.find((c) => c.argv[0] === "wc")!.argv.slice(2).sort()).toEqual(real);
+    const xa = classifyFake("find . -name '*.md' | xargs wc -l", { cwd: s.proj, home: s.home, tmp: [s.tmp], fs: realFs });
+    expect(xa.commands.find((c) => c.argv[0] === "wc")!.argv.slice(2).sort()).toEqual(real);
+  });
+  it("a name with a blank would be split: no argv is claimed", () => {
+    fs.writeFileSync(path.join(s.proj, "src/a -rf.md"), "x");
+    const v = classifyFake("find . -name '*.md' | xargs wc -l", { cwd: s.proj, home: s.home, tmp: [s.tmp], fs: realFs });
+    expect(v.commands.find((c) => c.argv[0] === "wc")!.argv).toContain(null);
+    fs.rmSync(path.join(s.proj, "src/a -rf.md"));
+  });
+});

@@ -1,0 +1,126 @@
+// `$(find src -name '*.java')` and `find . -name '*.py' | xargs grep x`: the words the
+// substitution or xargs produces are the file names find prints. With a filesystem they can be
+// listed before the command runs; they become static argv only when that is provably what bash
+// will pass: simple find expressions, a bounded listing, names with no blank, quote, backslash
+// or glob character (so splitting, xargs quoting and globbing cannot change them), and nothing
+// in the command writes below the listed roots.
+import type { List, Word } from "../shell/ast.ts";
+import type { Shell } from "./shellstate.ts";
+import { expandWord } from "./words.ts";
+import { wordEnv, type Walker } from "./walker.ts";
+
+const MAX_NAMES = 256;
+const MAX_ENTRIES = 5000;
+
+/** find's -name pattern over a basename: `*` and `?` match a leading dot too (fnmatch without FNM_PERIOD). */
+function namePattern(p: string, icase: boolean): RegExp | null {
+  let re = "";
+  for (let i = 0; i < p.length; i++) {
+    const c = p[i]!;
+    if (c === "\\" && i + 1 < p.length) re += p[++i]!.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    else if (c === "*") re += ".*";
+    else if (c === "?") re += ".";
+    else if (c === "[") return null; // bracket expressions: not worth the risk of a narrower match
+    else re += c.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  }
+  return new RegExp("^" + re + "$", icase ? "i" : "");
+}
+
+/** The names a single static `find` prints, or null when that cannot be proven. */
+export function findNames(w: Walker, body: List, sh: Shell): string[] | null {
+  const fs = w.deps.ctx.fs;
+  if (!fs || !(fs.readdirEntries || fs.readdirSync)) return null;
+  if (body.items.length !== 1) return null;
+  const ao = body.items[0]!.andOr;
+  if (ao.rest.length || ao.first.commands.length !== 1 || ao.first.negated) return null;
+  const cmd = ao.first.commands[0]!;
+  if (cmd.type !== "SimpleCommand" || cmd.assigns.length) return null;
+  if (cmd.redirects.some((r) => !(r.fd === 2 && (r.op === ">" || r.op === ">&")))) return null;
+  const argv: string[] = [];
+  for (const word of cmd.words) {
+    const x = expandWord(word, wordEnv(w, sh));
+    if (x.kind !== "fields" || x.fields.some((f) => f.glob)) return null;
+    argv.push(...x.fields.map((f) => f.text));
+  }
+  return findArgvNames(w, argv, sh);
+}
+
+export function findArgvNames(w: Walker, argv: string[], sh: Shell): string[] | null {
+  const fs = w.deps.ctx.fs;
+  if (!fs || argv[0] !== "find" || !sh.bases.known || sh.bases.list.length !== 1) return null;
+  const base = sh.bases.list[0]!.physical;
+  let i = 1;
+  const roots: string[] = [];
+  while (i < argv.length && !/^[-(!]/.test(argv[i]!)) roots.push(argv[i++]!);
+  if (roots.length === 0) roots.push(".");
+  let maxdepth = Infinity;
+  let mindepth = 0;
+  let type: "f" | "d" | null = null;
+  const names: RegExp[] = [];
+  for (; i < argv.length; i++) {
+    const a = argv[i]!;
+    const next = argv[i + 1];
+    if ((a === "-name" || a === "-iname") && next !== undefined) {
+      const re = namePattern(next, a === "-iname");
+      if (!re) return null;
+      names.push(re);
+      i++;
+    } else if (a === "-type" && (next === "f" || next === "d")) {
+      type = next;
+      i++;
+    } else if ((a === "-maxdepth" || a === "-mindepth") && next !== undefined && /^\d+$/.test(next)) {
+      if (a === "-maxdepth") maxdepth = Number(next);
+      else mindepth = Number(next);
+      i++;
+    } else if (a === "-print" || a === "-a" || a === "-and") continue;
+    else return null; // -o, -not, -exec, -printf, -path...: not followed
+  }
+  const out: string[] = [];
+  let entries = 0;
+  const visit = (shown: string, abs: string, depth: number, isDir: boolean): boolean => {
+    const leaf = shown.slice(shown.lastIndexOf("/") + 1) || shown;
+    const match = depth >= mindepth && (type === null || (type === "d") === isDir) && names.every((re) => re.test(leaf));
+    if (match) {
+      if (out.length >= MAX_NAMES) return false;
+      out.push(shown);
+    }
+    if (!isDir || depth >= maxdepth) return true;
+    let list: { name: string; isDir: boolean; isLink: boolean }[];
+    try {
+      list = fs.readdirEntries
+        ? fs.readdirEntries(abs)
+        : fs.readdirSync!(abs).map((name) => {
+            const st = fs.lstatSync(abs + "/" + name);
+            return { name, isDir: st.isDirectory(), isLink: st.isSymbolicLink() };
+          });
+    } catch {
+      return false; // unreadable: find would print an error and skip; do not guess
+    }
+    for (const e of list) {
+      if (++entries > MAX_ENTRIES) return false;
+      if (!visit(shown === "/" ? "/" + e.name : shown + "/" + e.name, abs === "/" ? "/" + e.name : abs + "/" + e.name, depth + 1, e.isDir && !e.isLink)) return false;
+    }
+    return true;
+  };
+  for (const r of roots) {
+    const abs = r.startsWith("/") ? r : base === "/" ? "/" + r : base + "/" + r;
+    let st;
+    try {
+      st = fs.lstatSync(abs);
+    } catch {
+      return null;
+    }
+    // The command may create or change files below the root before find runs.
+    if (w.opaqueWrites || w.preOpaque || w.writtenAtOrBelow(abs) || w.writtenAtOrAbove(abs, -2, false)) return null;
+    if (!visit(r, abs, 0, st.isDirectory())) return null;
+  }
+  // Splitting, globbing and xargs quoting leave these names alone.
+  if (out.some((n) => /[\s'"\\*?[\]]/.test(n) || n.startsWith("-"))) return null;
+  return out;
+}
+
+/** A word that is exactly one unquoted command substitution. */
+export function soleSubstitution(word: Word): List | null {
+  const p = word.parts;
+  return p.length === 1 && p[0]!.type === "CmdSubst" ? p[0].body : null;
+}
