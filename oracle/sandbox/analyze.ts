@@ -37,7 +37,16 @@ interface Proc {
   argv: string[];
   /** Basename of the program's resolved path. */
   prog: string;
+  /**
+   * Has this process (or the parent it was forked from) taken in content the command does not
+   * carry: a file from outside the system dirs and the project, or the network? What it writes
+   * then is not the command's own code.
+   */
+  foreign: boolean;
 }
+
+/** Loci whose content a written-then-run script may come from and still be the command's own code. */
+const OWN_CONTENT: ReadonlySet<Locus> = new Set<Locus>(["system", "worktree", "vcs-control", "stream", "none"]);
 
 /** General-purpose interpreters: running project or inline code in them is "trusted code". */
 const INTERPRETER = /^(python[0-9.]*|pypy[0-9.]*|node|nodejs|deno|bun|ruby[0-9.]*|perl[0-9.]*|php[0-9.]*|lua[0-9.]*|luajit|Rscript|tclsh[0-9.]*)$/;
@@ -91,8 +100,14 @@ export function analyze(input: AnalyzeInput): RawEffect[] {
   const { calls, world, locate } = input;
   const procs = new Map<number, Proc>();
   const effects: RawEffect[] = [];
-  /** Files this command wrote so far (ok writes, outside trusted code): an interpreter running one runs inline code. */
-  const written = new Set<string>();
+  /**
+   * Files this command wrote so far, with every process that wrote into each: an interpreter
+   * running one runs code the command carries (inline code) when none of those writers took in
+   * foreign content (`cp ~/Downloads/x.py /tmp/x.py`, `curl -o`) and no process read a foreign
+   * file it names (`cat ~/x.py | tee /tmp/x.py`: the pipe between them is not traced).
+   */
+  const written = new Map<string, Proc[]>();
+  let namedForeignRead = false;
   let ok = false;
   let errno: string | null = null;
   let root: number | null = null;
@@ -101,7 +116,7 @@ export function analyze(input: AnalyzeInput): RawEffect[] {
   const proc = (pid: number): Proc => {
     let p = procs.get(pid);
     if (!p) {
-      p = { pid, fs: { cwd: input.cwd }, trusted: false, argv: [], prog: "bash" };
+      p = { pid, fs: { cwd: input.cwd }, trusted: false, argv: [], prog: "bash", foreign: false };
       procs.set(pid, p);
       root ??= pid;
     }
@@ -109,13 +124,17 @@ export function analyze(input: AnalyzeInput): RawEffect[] {
   };
   const procView = { cwdOf: (pid: number) => procs.get(pid)?.fs.cwd ?? null };
 
-  const emit = (p: Proc, op: Op, target: string, extra: { kind?: Kind; locus?: Locus } = {}) => {
+  const emit = (p: Proc, op: Op, target: string, extra: { kind?: Kind; locus?: Locus; listing?: boolean } = {}) => {
     const e: RawEffect = { op, locus: extra.locus ?? locate(target), target, ok };
     if (errno) e.errno = errno;
     if (extra.kind) e.kind = extra.kind;
     if (p.trusted) e.via = "trusted-code";
-    else if (op === "write" && ok) written.add(target);
     if (op === "read" && isNoiseRead(target) && !mentions(p.argv, target)) e.noise = true;
+    // a directory listing is names, not code: it does not make what the process writes foreign
+    if (ok && !extra.listing && foreignContent(e)) {
+      p.foreign = true;
+      if (op === "read" && mentions(p.argv, target)) namedForeignRead = true;
+    }
     if (op === "read" && e.locus === "secret" && credentialFile(p.prog, target, input.home) && !mentions(p.argv, target)) e.credentialOf = p.prog;
     effects.push(e);
   };
@@ -149,7 +168,7 @@ export function analyze(input: AnalyzeInput): RawEffect[] {
         if (!ok || !c.retVal) break;
         const flags = c.name === "clone3" ? fields(a[0])["flags"] ?? "" : a.find((x) => x.startsWith("flags="))?.slice(6) ?? "";
         const shareFs = /\bCLONE_FS\b/.test(flags);
-        procs.set(c.retVal, { pid: c.retVal, fs: shareFs ? p.fs : { cwd: p.fs.cwd }, trusted: p.trusted, argv: p.argv, prog: p.prog });
+        procs.set(c.retVal, { pid: c.retVal, fs: shareFs ? p.fs : { cwd: p.fs.cwd }, trusted: p.trusted, argv: p.argv, prog: p.prog, foreign: p.foreign });
         break;
       }
       case "chdir":
@@ -187,9 +206,12 @@ export function analyze(input: AnalyzeInput): RawEffect[] {
         if (writes && c.errno === "EEXIST") break; // O_EXCL on an existing file: nothing changed
         const target = ok && c.retPath ? c.retPath : at ? pathAt(a[0], a[1], !/\bO_NOFOLLOW\b/.test(flags)) : pathArg(a[0], true);
         if (!target) break;
-        if (writes) emit(p, "write", target);
+        if (writes) {
+          emit(p, "write", target);
+          if (ok) wroteContent(p, target, flags);
+        }
         // creating a file is not reading it; O_RDWR on an existing file is both
-        if (reads && !/\bO_CREAT\b/.test(flags)) emit(p, "read", target);
+        if (reads && !/\bO_CREAT\b/.test(flags)) emit(p, "read", target, { listing: /\bO_DIRECTORY\b/.test(flags) });
         // a shared object loaded from outside the system dirs (LD_PRELOAD=./x.so, a project's
         // native module) is code that runs in this process
         if (ok && reads && !writes && /\.so(\.\d+)*$/.test(target)) sharedObject(p, target);
@@ -202,16 +224,23 @@ export function analyze(input: AnalyzeInput): RawEffect[] {
       case "unlinkat":
         pushDelete(p, pathAt(a[0], a[1], false));
         break;
-      case "rename":
-        pushDelete(p, pathArg(a[0], false));
-        pushWrite(p, pathArg(a[1], false));
+      case "rename": {
+        const [from, to] = [pathArg(a[0], false), pathArg(a[1], false)];
+        pushDelete(p, from);
+        pushWrite(p, to);
+        if (ok) moved(from, to, false);
         break;
+      }
       case "renameat":
-      case "renameat2":
-        if (/RENAME_EXCHANGE/.test(a[4] ?? "")) pushWrite(p, pathAt(a[0], a[1], false));
-        else pushDelete(p, pathAt(a[0], a[1], false));
-        pushWrite(p, pathAt(a[2], a[3], false));
+      case "renameat2": {
+        const [from, to] = [pathAt(a[0], a[1], false), pathAt(a[2], a[3], false)];
+        const exchange = /RENAME_EXCHANGE/.test(a[4] ?? "");
+        if (exchange) pushWrite(p, from);
+        else pushDelete(p, from);
+        pushWrite(p, to);
+        if (ok) moved(from, to, exchange);
         break;
+      }
       case "mkdir":
         if (c.errno !== "EEXIST") pushWrite(p, pathArg(a[0], false));
         break;
@@ -225,9 +254,12 @@ export function analyze(input: AnalyzeInput): RawEffect[] {
       case "link":
       case "symlink":
         if (c.errno !== "EEXIST") pushWrite(p, pathArg(a[1], false));
+        // a hard link gives existing content a new name: not content this command wrote
+        if (c.name === "link") forget(pathArg(a[1], false));
         break;
       case "linkat":
         if (c.errno !== "EEXIST") pushWrite(p, pathAt(a[2], a[3], false));
+        forget(pathAt(a[2], a[3], false));
         break;
       case "symlinkat":
         if (c.errno !== "EEXIST") pushWrite(p, pathAt(a[1], a[2], false));
@@ -293,6 +325,39 @@ export function analyze(input: AnalyzeInput): RawEffect[] {
   }
   return effects;
 
+  /** Is this (successful) effect the process taking in content the command does not carry? */
+  function foreignContent(e: RawEffect): boolean {
+    if (e.op === "net-fetch" || e.op === "net-send" || e.op === "process") return true;
+    if (e.op === "exec" && e.kind === "foreign-code") return true;
+    if (e.op !== "read" || e.noise || OWN_CONTENT.has(e.locus) || isHeredocTemp(e.target)) return false;
+    return !written.has(e.target) || !carried(e.target); // reading what the command itself wrote is its own content
+  }
+  /** Content written through an fd: a truncating or fresh create starts the file over. */
+  function wroteContent(p: Proc, target: string, flags: string) {
+    const fresh = /\bO_TRUNC\b/.test(flags) || (/\bO_CREAT\b/.test(flags) && !written.has(target) && !world.existedBefore(target));
+    const writers = written.get(target);
+    if (fresh) written.set(target, [p]);
+    else if (writers) writers.push(p);
+    // appending to a file that was there before: most of its content is not the command's
+  }
+  function moved(from: string | null, to: string | null, exchange: boolean) {
+    if (!from || !to) return;
+    const a = written.get(from);
+    const b = written.get(to);
+    written.delete(from);
+    written.delete(to);
+    if (a) written.set(to, a);
+    if (exchange && b) written.set(from, b);
+  }
+  function forget(target: string | null) {
+    if (target) written.delete(target);
+  }
+  /** Was this file written by the command from content the command carries (so far)? */
+  function carried(file: string): boolean {
+    const writers = written.get(file);
+    return !!writers && !namedForeignRead && writers.every((w) => !w.foreign);
+  }
+
   function pushWrite(p: Proc, target: string | null) {
     if (target) emit(p, "write", target);
   }
@@ -339,8 +404,9 @@ export function analyze(input: AnalyzeInput): RawEffect[] {
           if (runProjectCode(p, p.prog, argv.slice(argv.indexOf(code.value) + 1))) return;
         }
         // a script this same command wrote (`cat > /tmp/x.py <<EOF ... EOF; python3 /tmp/x.py`)
-        // is inline code carried by the command (DESIGN "Trusted code"), wherever it was written
-        if (written.has(file)) {
+        // is inline code carried by the command (DESIGN "Trusted code"), wherever it was written;
+        // a shell script written and run is not (shell code is never trusted: see below)
+        if (carried(file)) {
           emit(p, "exec", file, { kind: "inline-code", locus: locate(file) });
           p.trusted = true;
           return;
@@ -351,7 +417,8 @@ export function analyze(input: AnalyzeInput): RawEffect[] {
     }
     if (SHELL.test(name)) {
       const script = shellScript(argv.slice(1));
-      if (script) {
+      // `bash -n x.sh` only parses: the script's open is a read, nothing runs
+      if (script && !shellNoExec(argv.slice(1))) {
         const file = resolvePhysical(script, p.fs.cwd, world, { cwdOf: () => p.fs.cwd }, p.pid, true);
         runFile(file, file);
       }
@@ -518,6 +585,26 @@ export function shellScript(args: string[]): string | null {
     return x;
   }
   return null;
+}
+
+/** Does the shell's command line turn on noexec (`-n`, `-xn`, `-o noexec`) before the script operand? */
+export function shellNoExec(args: string[]): boolean {
+  let on = false;
+  for (let i = 0; i < args.length; i++) {
+    const x = args[i]!;
+    if (x === "--" || x === "-" || !/^[-+]/.test(x)) break;
+    if (x === "-o" || x === "+o") {
+      if (args[i + 1] === "noexec") on = x === "-o";
+      i++;
+      continue;
+    }
+    if (x === "-O" || x === "+O" || x === "--rcfile" || x === "--init-file") {
+      i++;
+      continue;
+    }
+    if (/^[-+][a-zA-Z]+$/.test(x) && x.includes("n")) on = x.startsWith("-");
+  }
+  return on;
 }
 
 /** Drops noise and effects on the oracle's own plumbing. */

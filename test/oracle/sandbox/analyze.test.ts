@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { analyze, denoise, interpreterCode, mentions, runnerLabel, shellScript, type RawEffect } from "../../../oracle/sandbox/analyze.ts";
+import { analyze, denoise, interpreterCode, mentions, runnerLabel, shellNoExec, shellScript, type RawEffect } from "../../../oracle/sandbox/analyze.ts";
 import { resolvePhysical } from "../../../oracle/sandbox/paths.ts";
 import { parseTrace } from "../../../oracle/sandbox/trace.ts";
 import { ANCHORS, HOME, PROJECT } from "../../../oracle/sandbox/world.ts";
@@ -133,6 +133,101 @@ describe("effects from syscalls", () => {
     ]);
   });
 
+  // the writer (pid 2) then an interpreter (pid 3) running /tmp/x.py; `before` are the writer's calls
+  const writeThenRun = (before: string[], after: string[] = []) => run([
+    `1 clone(child_stack=NULL, flags=SIGCHLD) = 2`,
+    ...before,
+    ...after,
+    `1 clone(child_stack=NULL, flags=SIGCHLD) = 3`,
+    `3 execve("/usr/bin/python3", ["python3", "/tmp/x.py"], 0x1 /* 1 vars */) = 0`,
+    `3 openat(AT_FDCWD, "/tmp/out", O_WRONLY|O_CREAT|O_TRUNC, 0666) = 3</tmp/out>`,
+  ]);
+
+  it("a script written by inline code is the command's own code too", () => {
+    const es = writeThenRun([
+      `2 execve("/usr/bin/python3", ["python3", "-c", "open('/tmp/x.py','w').write('...')"], 0x1 /* 1 vars */) = 0`,
+      `2 openat(AT_FDCWD, "/tmp/x.py", O_WRONLY|O_CREAT|O_TRUNC|O_CLOEXEC, 0666) = 3</tmp/x.py>`,
+    ]);
+    expect(brief(es)).toEqual(["exec none python3 [inline-code]", "write tmp /tmp/x.py (trusted)", "exec tmp /tmp/x.py [inline-code]", "write tmp /tmp/out (trusted)"]);
+  });
+
+  it("a script whose content came from outside the command (copied, moved, linked, appended to, piped) is foreign code", () => {
+    const foreign = ["exec tmp /tmp/x.py [foreign-code]", "write tmp /tmp/out"];
+    const cp = writeThenRun([
+      `2 execve("/usr/bin/cp", ["cp", "/home/agent/Documents/notes.txt", "/tmp/x.py"], 0x1 /* 1 vars */) = 0`,
+      `2 openat(AT_FDCWD, "/home/agent/Documents/notes.txt", O_RDONLY) = 3</home/agent/Documents/notes.txt>`,
+      `2 openat(AT_FDCWD, "/tmp/x.py", O_WRONLY|O_CREAT|O_EXCL, 0644) = 4</tmp/x.py>`,
+    ]);
+    expect(brief(cp).slice(-2)).toEqual(foreign);
+    const mv = writeThenRun([
+      `2 execve("/usr/bin/mv", ["mv", "/home/agent/Documents/notes.txt", "/tmp/x.py"], 0x1 /* 1 vars */) = 0`,
+      `2 renameat2(AT_FDCWD, "/home/agent/Documents/notes.txt", AT_FDCWD, "/tmp/x.py", RENAME_NOREPLACE) = 0`,
+    ]);
+    expect(brief(mv).slice(-2)).toEqual(foreign);
+    const ln = writeThenRun([
+      `2 execve("/usr/bin/ln", ["ln", "/home/agent/Documents/notes.txt", "/tmp/x.py"], 0x1 /* 1 vars */) = 0`,
+      `2 linkat(AT_FDCWD, "/home/agent/Documents/notes.txt", AT_FDCWD, "/tmp/x.py", 0) = 0`,
+    ]);
+    expect(brief(ln).slice(-2)).toEqual(foreign);
+    // appending to a file that was there before the command (the test world has ~/.bashrc)
+    const append = run([
+      `1 clone(child_stack=NULL, flags=SIGCHLD) = 2`,
+      `2 openat(AT_FDCWD, "/home/agent/.bashrc", O_WRONLY|O_CREAT|O_APPEND, 0666) = 3</home/agent/.bashrc>`,
+      `1 clone(child_stack=NULL, flags=SIGCHLD) = 3`,
+      `3 execve("/usr/bin/python3", ["python3", "/home/agent/.bashrc"], 0x1 /* 1 vars */) = 0`,
+    ]);
+    expect(brief(append).at(-1)).toBe("exec user-config /home/agent/.bashrc [foreign-code]");
+    // `cat ~/x | tee /tmp/x.py`: the pipe is not traced, so a named foreign read anywhere counts
+    const piped = writeThenRun([
+      `2 execve("/usr/bin/tee", ["tee", "/tmp/x.py"], 0x1 /* 1 vars */) = 0`,
+      `2 openat(AT_FDCWD, "/tmp/x.py", O_WRONLY|O_CREAT|O_TRUNC, 0666) = 3</tmp/x.py>`,
+    ], [
+      `1 clone(child_stack=NULL, flags=SIGCHLD) = 4`,
+      `4 execve("/usr/bin/cat", ["cat", "/home/agent/Documents/notes.txt"], 0x1 /* 1 vars */) = 0`,
+      `4 openat(AT_FDCWD, "/home/agent/Documents/notes.txt", O_RDONLY) = 3</home/agent/Documents/notes.txt>`,
+    ]);
+    expect(brief(piped).slice(-2)).toEqual(foreign);
+  });
+
+  it("a script the command wrote and then moved into place, or copied from the project, is still its own code", () => {
+    const moved = writeThenRun([
+      `2 openat(AT_FDCWD, "/tmp/x.tmp", O_WRONLY|O_CREAT|O_TRUNC, 0666) = 3</tmp/x.tmp>`,
+      `2 execve("/usr/bin/cat", ["cat"], 0x1 /* 1 vars */) = 0`,
+      `2 rename("/tmp/x.tmp", "/tmp/x.py") = 0`,
+    ]);
+    expect(brief(moved).slice(-2)).toEqual(["exec tmp /tmp/x.py [inline-code]", "write tmp /tmp/out (trusted)"]);
+    const copied = writeThenRun([
+      `2 execve("/usr/bin/cp", ["cp", "src/app.py", "/tmp/x.py"], 0x1 /* 1 vars */) = 0`,
+      `2 openat(AT_FDCWD, "src/app.py", O_RDONLY) = 3</home/agent/code/project/src/app.py>`,
+      `2 openat(AT_FDCWD, "/tmp/x.py", O_WRONLY|O_CREAT|O_EXCL, 0644) = 4</tmp/x.py>`,
+    ]);
+    expect(brief(copied).slice(-2)).toEqual(["exec tmp /tmp/x.py [inline-code]", "write tmp /tmp/out (trusted)"]);
+  });
+
+  it("a shell script the command wrote and runs is not trusted: its effects count as usual", () => {
+    const es = run([
+      `1 clone(child_stack=NULL, flags=SIGCHLD) = 2`,
+      `2 openat(AT_FDCWD, "/tmp/x.sh", O_WRONLY|O_CREAT|O_TRUNC, 0666) = 3</tmp/x.sh>`,
+      `2 execve("/usr/bin/cat", ["cat"], 0x1 /* 1 vars */) = 0`,
+      `1 clone(child_stack=NULL, flags=SIGCHLD) = 3`,
+      `3 execve("/usr/bin/bash", ["bash", "/tmp/x.sh"], 0x1 /* 1 vars */) = 0`,
+      `3 openat(AT_FDCWD, "/home/agent/.bashrc", O_WRONLY|O_CREAT|O_APPEND, 0666) = 3</home/agent/.bashrc>`,
+    ]);
+    expect(brief(es)).toEqual(["write tmp /tmp/x.sh", "exec tmp /tmp/x.sh [foreign-code]", "write user-config /home/agent/.bashrc"]);
+  });
+
+  it("bash -n and sh -n only parse the script: its open is a read, not an exec", () => {
+    const es = run([
+      `1 clone(child_stack=NULL, flags=SIGCHLD) = 2`,
+      `2 execve("/usr/bin/bash", ["bash", "-n", "scripts/lint.sh"], 0x1 /* 1 vars */) = 0`,
+      `2 openat(AT_FDCWD, "scripts/lint.sh", O_RDONLY) = 3</home/agent/code/project/scripts/lint.sh>`,
+      `1 clone(child_stack=NULL, flags=SIGCHLD) = 3`,
+      `3 execve("/usr/bin/sh", ["sh", "-n", "/tmp/x.sh"], 0x1 /* 1 vars */) = 0`,
+      `3 openat(AT_FDCWD, "/tmp/x.sh", O_RDONLY) = 3</tmp/x.sh>`,
+    ]);
+    expect(brief(es)).toEqual(["read worktree /home/agent/code/project/scripts/lint.sh", "read tmp /tmp/x.sh"]);
+  });
+
   it("a shared object loaded from the project is project code; a system library is loader noise", () => {
     const es = run([
       `1 clone(child_stack=NULL, flags=SIGCHLD) = 2`,
@@ -218,6 +313,16 @@ describe("interpreter and shell argv", () => {
     expect(shellScript(["-c", "touch x"])).toBeNull();
     expect(shellScript(["-s"])).toBeNull();
     expect(shellScript([])).toBeNull();
+  });
+
+  it("sees noexec (parse only) on a shell's command line", () => {
+    expect(shellNoExec(["-n", "x.sh"])).toBe(true);
+    expect(shellNoExec(["-xn", "x.sh"])).toBe(true);
+    expect(shellNoExec(["-o", "noexec", "x.sh"])).toBe(true);
+    expect(shellNoExec(["-n", "+n", "x.sh"])).toBe(false);
+    expect(shellNoExec(["--norc", "x.sh"])).toBe(false);
+    expect(shellNoExec(["-e", "x.sh", "-n"])).toBe(false); // after the script: its own argument
+    expect(shellNoExec(["-o", "errexit", "x.sh"])).toBe(false);
   });
 
   it("knows which runner invocations run the project's own code", () => {
