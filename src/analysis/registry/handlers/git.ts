@@ -80,6 +80,8 @@ export const git: Handler = {
     if (dirs.some((f) => f.name === "--git-dir") && dirs.some((f) => f.name === "--work-tree")) {
       throw new Unknown("git with both --git-dir and --work-tree: the repository and the files live in different places", dirs[1]!.index);
     }
+    // every git command, `git --version` included, reads the user's config (observed)
+    ctx.out.effects.push({ type: "path", op: "read", path: "~/.gitconfig", argIndex: -1, why: "git reads the user's config" });
     for (const pf of parsed.flags) {
       if (pf.name === "-c") checkConfigPair(ctx, pf.value ?? null, pf.valueIndex, "git -c");
       else if (pf.name === "--exec-path" && pf.value !== undefined) {

@@ -1,6 +1,6 @@
 // Small tools whose argv shape data cannot express: jq (two-value flags, a filter language that can
 // read the environment), fd -x (a command up to `;`), dd (key=value operands).
-import { Unknown, pathEffect, type Handler } from "../engine.ts";
+import { Unknown, emitSpec, pathEffect, type Handler } from "../engine.ts";
 
 const JQ_NO_ARG = new Set([
   "-r", "--raw-output", "-j", "--join-output", "-c", "--compact-output", "-n", "--null-input", "-s", "--slurp",
@@ -60,6 +60,8 @@ export const jq: Handler = {
       ctx.out.effects.push({ type: "other", op: "read", locus: "secret", target: "environment", argIndex: filter.index, why: "the jq filter reads the environment (`env`, `$ENV`)" });
     }
     for (const f of files) pathEffect(ctx, "read", f.value, f.index, "jq reads it");
+    // the entry's own effects (jq opens ~/.jq at start)
+    for (const e of node.effects) emitSpec(ctx, e, new Set(), -1);
   },
 };
 
