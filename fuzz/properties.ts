@@ -177,7 +177,7 @@ function unit(src: string): string {
   try {
     const items = parse(src).body.items;
     const single = items.length === 1 && !items[0]!.background && items[0]!.andOr.rest.length === 0;
-    return single ? src : `(${src})`;
+    return single ? src : `( ${src} )`;
   } catch {
     return src;
   }
@@ -192,9 +192,10 @@ export function compositions(a: string, b: string): Composition[] {
     { name: "a || b", text: `${ua} || ${ub}`, parts: ["a", "b"], sequential: true },
     { name: "a | b", text: `${ua} | ${ub}`, parts: ["a", "b"], sequential: false },
     { name: "a & b", text: `${ua} & ${b}`, parts: ["a", "b"], sequential: false },
-    { name: "echo $(a)", text: `echo $(${a})`, parts: ["a"], sequential: false },
+    // Spaces inside the parentheses: `$((` and `((` would start arithmetic when a starts with `(`.
+    { name: "echo $(a)", text: `echo $( ${a} )`, parts: ["a"], sequential: false },
     { name: "{ a; }", text: `{ ${a}; }`, parts: ["a"], sequential: false },
-    { name: "(a)", text: `(${a})`, parts: ["a"], sequential: false },
+    { name: "(a)", text: `( ${a} )`, parts: ["a"], sequential: false },
   ];
 }
 
