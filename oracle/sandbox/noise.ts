@@ -48,7 +48,7 @@ export const NOISE_READS: readonly { why: string; globs: string[] }[] = [
       "/usr/lib/x86_64-linux-gnu/perl5/**", "/usr/lib/x86_64-linux-gnu/perl-base/**", "/etc/perl/**",
       "/usr/local/share/perl/**", "/usr/local/lib/x86_64-linux-gnu/perl/**", "/usr/lib/git-core/**",
       "/usr/share/git-core/**", "/etc/gitconfig", "/etc/gitattributes", "/usr/bin/node", "/usr/bin/nodejs", "/usr/share/misc/magic*", "/usr/lib/file/**",
-      "/usr/share/file/**", "/etc/magic", "/etc/npmrc", "/usr/etc/npmrc"],
+      "/usr/share/file/**", "/etc/magic", "/etc/magic.mgc", "/etc/npmrc", "/usr/etc/npmrc"],
   },
 ];
 

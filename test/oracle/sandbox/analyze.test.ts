@@ -114,6 +114,17 @@ describe("effects from syscalls", () => {
     ]);
   });
 
+  it("file's compiled magic in /etc is its installed runtime (noise), like /etc/magic", () => {
+    const es = run([
+      `1 clone(child_stack=NULL, flags=SIGCHLD) = 2`,
+      `2 execve("/usr/bin/file", ["file", "/tmp/x"], 0x1 /* 1 vars */) = 0`,
+      `2 openat(AT_FDCWD, "/etc/magic.mgc", O_RDONLY) = -1 ENOENT (No such file or directory)`,
+      `2 openat(AT_FDCWD, "/etc/magic", O_RDONLY) = 3</etc/magic>`,
+      `2 openat(AT_FDCWD, "/tmp/x", O_RDONLY) = 3</tmp/x>`,
+    ]);
+    expect(brief(es)).toEqual(["read tmp /tmp/x"]);
+  });
+
   it("an interpreter running a script this command wrote runs inline code (trusted); an unwritten one is foreign", () => {
     const es = run([
       `1 clone(child_stack=NULL, flags=SIGCHLD) = 2`,
