@@ -38,8 +38,12 @@ export function machine(): Machine {
 }
 
 export function priorRuns(store: Store): PriorRun[] {
+  // A run recorded with an accepted reason is the new floor: earlier, better runs no longer count,
+  // or an accepted regression would fail every later run that gives no reason (CI gives none).
+  const runs = store.runs();
+  const floor = runs.reduce((at, r, i) => (r.accepted ? i : at), 0);
   // A run whose per-case results could not be rebuilt exactly still counts for latency, not approval.
-  return store.runs().map((r) => ({ seq: r.seq, commit: r.commit, latency: r.latency, counts: r.counts, cases: store.casesOk(r.seq) ? store.caseMap(r.seq) : new Map() }));
+  return runs.slice(floor).map((r) => ({ seq: r.seq, commit: r.commit, latency: r.latency, counts: r.counts, cases: store.casesOk(r.seq) ? store.caseMap(r.seq) : new Map() }));
 }
 
 export function runPipeline(input: PipelineInput, meta: { commit: string; date: string }): PipelineOutput {
