@@ -10,7 +10,7 @@ import { expandWord } from "./words.ts";
 import { wordEnv, type Walker } from "./walker.ts";
 
 const MAX_NAMES = 256;
-const MAX_ENTRIES = 5000;
+const MAX_ENTRIES = 1000;
 
 /** find's -name pattern over a basename: `*` and `?` match a leading dot too (fnmatch without FNM_PERIOD). */
 function namePattern(p: string, icase: boolean): RegExp | null {

@@ -86,7 +86,7 @@ export interface WriteRecord {
 
 /** Commands whose recursive reads look at names and metadata only, never file contents. */
 const NAMES_ONLY = new Set(["find", "ls", "du", "tree", "fd", "fdfind", "stat", "git", "wc-names", "dir", "vdir", "chmod", "chown", "touch"]);
-const SCAN_LIMIT = 5000;
+const SCAN_LIMIT = 1000;
 const SCAN_LOCI = new Set<Locus>(["secret", "self"]);
 
 const SYMLINK_MAKERS = new Set(["ln", "mv", "tar", "unzip", "rsync", "cpio", "7z", "bsdtar", "git", "install", "patch", "ar", "pax", "busybox", "python", "python3", "node", "perl", "ruby"]);
@@ -475,9 +475,18 @@ export class Walker {
           const p = d === "/" ? "/" + e.name : d + "/" + e.name;
           let target = p;
           if (e.isLink) {
-            const r = resolvePath(fs, "/", p, true);
-            if (!r.ok) continue;
-            target = r.path;
+            let real: string | null = null;
+            try {
+              real = fs.realpathSync ? fs.realpathSync(p) : null; // one call where it can
+            } catch {
+              real = null;
+            }
+            if (real === null) {
+              const r = resolvePath(fs, "/", p, true);
+              if (!r.ok) continue;
+              real = r.path;
+            }
+            target = real;
           }
           const locus = last ? regions.locate(target) : "none";
           if (last && interesting(locus) && !loci.has(locus)) {
