@@ -2,6 +2,7 @@
 // message that names the fix. Never a partial AST.
 import { describe, expect, it } from "vitest";
 import { parse, ParseError, type ParseErrorCode } from "../../src/shell/index.ts";
+import { agentMix } from "../../bench/parse-mix.ts";
 
 function err(src: string, opts = {}): ParseError {
   try {
@@ -76,6 +77,16 @@ describe("error codes and positions", () => {
 });
 
 describe("budgets", () => {
+  it("100 KB of agent-shaped commands fits the default budgets", () => {
+    const mix = agentMix(2000, 7);
+    let src = "";
+    for (const c of mix) {
+      if (src.length + c.length + 1 > 100 * 1024) break;
+      src += c + "\n";
+    }
+    expect(src.length).toBeGreaterThan(90 * 1024);
+    expect(parse(src).body.items.length).toBeGreaterThan(100);
+  });
   it("length", () => {
     const e = err("echo " + "a".repeat(100), { maxLength: 50 });
     expect([e.code, e.pos]).toEqual(["budget-length", 50]);
