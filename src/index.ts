@@ -19,6 +19,10 @@ export type { Level, Need, Op, Locus, Kind, Effect } from "./policy/model.ts";
 export type { Verdict, VerdictEffect, VerdictCommand, Reason, Segment, ExplainData } from "./policy/verdict.ts";
 export type { FsLike, StatLike } from "./analysis/fs.ts";
 export { explainText };
+export { loadRegistry } from "./analysis/registry/index.ts";
+export { loadLevels } from "./policy/levels.ts";
+export type { Registry } from "./analysis/registry/index.ts";
+export type { LevelTable } from "./policy/levels.ts";
 
 export interface ClassifyContext {
   /** The configured level (default `developer`). */
@@ -143,11 +147,30 @@ function processEnv(): Record<string, string | undefined> {
 
 /** Decides whether `command` may be auto-approved at `ctx.level` (default developer). */
 export function classify(command: string, ctx: ClassifyContext = {}): Verdict {
+  return classifyWith(data(), command, ctx);
+}
+
+/** Data a classifier can be built with instead of the shipped files (a custom or test registry). */
+export interface ClassifierData {
+  /** From `loadRegistry(dir)`: a registry other than registry/. */
+  registry?: Registry;
+  /** From `loadLevels(file)`: a level table other than regions/levels.toml. */
+  levels?: LevelTable;
+}
+
+/** A `classify` bound to other data; anything not given is the shipped file. */
+export function createClassifier(over: ClassifierData): (command: string, ctx?: ClassifyContext) => Verdict {
+  return (command, ctx = {}) => {
+    const d = data();
+    return classifyWith({ ...d, registry: over.registry ?? d.registry, levels: over.levels ?? d.levels }, command, ctx);
+  };
+}
+
+function classifyWith(d: ReturnType<typeof data>, command: string, ctx: ClassifyContext): Verdict {
   const level = ctx.level ?? DEFAULT_LEVEL;
   if (!(LEVELS as readonly string[]).includes(level)) {
     throw new Error(`unknown level "${String(level)}": use one of ${LEVELS.join(", ")}`);
   }
-  const d = data();
   const env = ctx.env ?? processEnv();
   const fs = ctx.fs === undefined ? realFs : ctx.fs;
   const c = contextFor(ctx, env, fs);
