@@ -78,6 +78,8 @@ export function runBuiltin(w: Walker, inv: Invocation, name: string, sh: Shell, 
     case "builtin": {
       let i = 0;
       let lookupOnly = false;
+      // `exec -l` or `exec -a -NAME` gives argv[0] a leading dash: a shell then starts as a login shell
+      let login: boolean | null = false;
       while (i < args.length) {
         const v = vals[i]!;
         if (v === null) {
@@ -92,15 +94,32 @@ export function runBuiltin(w: Walker, inv: Invocation, name: string, sh: Shell, 
         if (name === "command" && /^-[pvV]+$/.test(v)) {
           if (/[vV]/.test(v)) lookupOnly = true;
           i++;
-        } else if (name === "exec" && /^-[cl]+$/.test(v)) i++;
-        else if (name === "exec" && v === "-a") i += 2;
-        else {
+        } else if (name === "exec" && /^-[cl]+$/.test(v)) {
+          if (v.includes("l")) login = true;
+          i++;
+        } else if (name === "exec" && v === "-a") {
+          const a0 = vals[i + 1];
+          if (a0 === null) login = null;
+          else if (a0?.startsWith("-")) login = true;
+          i += 2;
+        } else {
           u(`unknown option \`${v}\` of \`${name}\``, args[i]!.source);
           return keep;
         }
       }
       if (lookupOnly || i >= args.length) return keep;
-      const rest: ArgItem[] = args.slice(i);
+      let rest: ArgItem[] = args.slice(i);
+      const prog = rest[0]!.value?.replace(/^.*\//, "");
+      if (login !== false && (prog === null || prog === undefined || /^(bash|sh|dash|zsh|ksh|mksh)$/.test(prog))) {
+        if (login === null) {
+          u("`exec -a` with a dynamic name: a name starting with `-` makes the shell a login shell");
+          return keep;
+        }
+        // judge it as the shell's own `-l` (after any long options, which bash wants first)
+        let j = 1;
+        while (j < rest.length && rest[j]!.value?.startsWith("--") && rest[j]!.value !== "--") j++;
+        rest = [...rest.slice(0, j), { value: "-l", glob: false, source: rest[0]!.source }, ...rest.slice(j)];
+      }
       const via = sc.via ? `${sc.via} > ${name}` : name;
       return dispatch(w, { ...inv, items: rest, noFunctions: true, via }, sh, { ...sc, via });
     }

@@ -1,5 +1,6 @@
 // Walk fixes for adversarial-set misses (issue 5): each case was approved below its oracle label.
 import { describe, expect, it } from "vitest";
+import { classify } from "../../src/index.ts";
 import { classifyFake } from "./support/classify.ts";
 import { memFs } from "./support/memfs.ts";
 
@@ -9,6 +10,21 @@ const fs = memFs({
 });
 const ctx = { cwd: "/home/u/proj", home: "/home/u", fs };
 const level = (cmd: string) => classifyFake(cmd, ctx).level;
+
+describe("exec -l / exec -a -NAME start a shell as a login shell (it reads the profiles)", () => {
+  const real = (cmd: string) => classify(cmd, { ...ctx, roots: ["/home/u/proj"], env: {} }).level;
+  it("is judged like the shell's own -l", () => {
+    expect(real("bash -l -c true")).toBe("reader");
+    expect(real("(exec -l bash -c true)")).toBe("reader");
+    expect(real("(exec -a -bash bash -c true)")).toBe("reader");
+    expect(real("bash -c 'exec -cl /bin/sh -c true'")).toBe("reader");
+  });
+  it("a plain argv[0] or a program that is not a shell changes nothing; a dynamic name is refused", () => {
+    expect(real("(exec -a foo bash -c true)")).toBe("paranoid");
+    expect(real("(exec -l cat /tmp/s.sh)")).toBe("paranoid");
+    expect(real('(exec -a "$X" bash -c true)')).toBe("never");
+  });
+});
 
 describe("source of stdin, streams and unreadable files", () => {
   it("`source /dev/stdin <<EOF` parses the heredoc as shell in the current shell", () => {
