@@ -131,7 +131,7 @@ export function analyze(input: AnalyzeInput): RawEffect[] {
     if (p.trusted) e.via = "trusted-code";
     if (op === "read" && isNoiseRead(target) && !mentions(p.argv, target)) e.noise = true;
     // a directory listing is names, not code: it does not make what the process writes foreign
-    if (ok && !extra.listing && foreignContent(e)) {
+    if (ok && !extra.listing && foreignContent(p, e)) {
       p.foreign = true;
       if (op === "read" && mentions(p.argv, target)) namedForeignRead = true;
     }
@@ -326,10 +326,12 @@ export function analyze(input: AnalyzeInput): RawEffect[] {
   return effects;
 
   /** Is this (successful) effect the process taking in content the command does not carry? */
-  function foreignContent(e: RawEffect): boolean {
+  function foreignContent(p: Proc, e: RawEffect): boolean {
     if (e.op === "net-fetch" || e.op === "net-send" || e.op === "process") return true;
     if (e.op === "exec" && e.kind === "foreign-code") return true;
     if (e.op !== "read" || e.noise || OWN_CONTENT.has(e.locus) || isHeredocTemp(e.target)) return false;
+    // a tool reading its own dotfile (git's ~/.gitconfig) is configuration, not content it passes on
+    if (e.locus === "user-config" && !mentions(p.argv, e.target)) return false;
     return !written.has(e.target) || !carried(e.target); // reading what the command itself wrote is its own content
   }
   /** Content written through an fd: a truncating or fresh create starts the file over. */

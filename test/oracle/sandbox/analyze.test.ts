@@ -215,6 +215,21 @@ describe("effects from syscalls", () => {
     expect(brief(copied).slice(-2)).toEqual(["exec tmp /tmp/x.py [inline-code]", "write tmp /tmp/out (trusted)"]);
   });
 
+  it("a writer reading its own dotfile unasked still writes the command's own code; naming the dotfile does not", () => {
+    const gitShow = writeThenRun([
+      `2 openat(AT_FDCWD, "/tmp/x.py", O_WRONLY|O_CREAT|O_TRUNC, 0666) = 3</tmp/x.py>`,
+      `2 execve("/usr/bin/git", ["git", "show", "HEAD:src/app.py"], 0x1 /* 1 vars */) = 0`,
+      `2 openat(AT_FDCWD, "/home/agent/.gitconfig", O_RDONLY) = 4</home/agent/.gitconfig>`,
+    ]);
+    expect(brief(gitShow).slice(-2)).toEqual(["exec tmp /tmp/x.py [inline-code]", "write tmp /tmp/out (trusted)"]);
+    const catDotfile = writeThenRun([
+      `2 openat(AT_FDCWD, "/tmp/x.py", O_WRONLY|O_CREAT|O_TRUNC, 0666) = 3</tmp/x.py>`,
+      `2 execve("/usr/bin/cat", ["cat", "/home/agent/.gitconfig"], 0x1 /* 1 vars */) = 0`,
+      `2 openat(AT_FDCWD, "/home/agent/.gitconfig", O_RDONLY) = 4</home/agent/.gitconfig>`,
+    ]);
+    expect(brief(catDotfile).slice(-2)).toEqual(["exec tmp /tmp/x.py [foreign-code]", "write tmp /tmp/out"]);
+  });
+
   it("a shell script the command wrote and runs is not trusted: its effects count as usual", () => {
     const es = run([
       `1 clone(child_stack=NULL, flags=SIGCHLD) = 2`,
