@@ -83,6 +83,8 @@ export abstract class Lexer {
   n: number;
   readonly budget: Budget;
   pending: PendingHeredoc[] = [];
+  /** How many `$( )`, `<( )`, `>( )` enclose i (bash 5.2 re-parses their printed text). */
+  parenSubstDepth = 0;
   /** Here-documents of enclosing levels still waiting for their body. */
   outerPending = 0;
   /** Position where `time` is a plain word (first token of a substitution). */
@@ -702,7 +704,9 @@ export abstract class Lexer {
       else break;
     }
     this.noTimeKeywordAt = j;
+    this.parenSubstDepth++;
     const body = this.parseSubstList();
+    this.parenSubstDepth--;
     this.noTimeKeywordAt = saveNoTime;
     if (this.c(this.i) !== C.RP) {
       if (this.i >= this.n) this.fail(code, msg, pos);

@@ -37,6 +37,8 @@ import { C, DEFAULT_BUDGETS, isDigit, isMeta, isNameChar, isNameStart, Lexer, Mo
 
 export type { ParseOptions };
 
+/** bash's HEREDOC_MAX: pending here-documents allowed before their bodies are read. */
+const MAX_PENDING_HEREDOCS = 16;
 const DECL_BUILTINS = new Set(["declare", "typeset", "local", "export", "readonly"]);
 /** Reserved words that end a list (never start a command). */
 const LIST_END = new Set(["then", "else", "elif", "fi", "do", "done", "esac", "}"]);
@@ -550,6 +552,11 @@ export class Parser extends Lexer {
         this.i = save;
         body = this.parseSimpleOrFunction();
         if (body.type === "FunctionDef") this.fail("unsupported", "a function definition as a coproc body is not supported", body.pos);
+        // bash 5.2 runs the printed text of $( ), <( ), >( ), and prints `coproc a` as
+        // `coproc COPROC a`: the re-parse runs the command COPROC with `a` as an argument.
+        if (this.parenSubstDepth > 0) {
+          this.fail("unsupported", "a coproc of a simple command inside $( ), <( ) or >( ) runs differently in bash 5.2 (it runs COPROC with the words as arguments): use a { ...; } group or a named coproc", pos);
+        }
       }
     }
     this.leave();
@@ -742,6 +749,10 @@ export class Parser extends Lexer {
     this.countToken();
     const r: Redirect = { type: "Redirect", pos, end: target.end, op, fd, fdVar, target, heredoc: null };
     if (op === "<<" || op === "<<-") {
+      // bash keeps at most 16 here-documents waiting for their bodies (per line, per $( )).
+      if (this.pending.length >= MAX_PENDING_HEREDOCS) {
+        this.fail("budget-heredocs", `more than ${MAX_PENDING_HEREDOCS} here-documents wait for their bodies on one line: bash rejects this (maximum here-document count exceeded); put a newline and the bodies after at most ${MAX_PENDING_HEREDOCS}`, pos);
+      }
       if (++this.budget.heredocs > this.budget.limits.maxHeredocs) {
         this.fail("budget-heredocs", `more than ${this.budget.limits.maxHeredocs} here-documents; split the command or raise maxHeredocs`, pos);
       }
