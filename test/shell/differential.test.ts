@@ -32,12 +32,8 @@ const SEED = 20261130;
  * new parser bug fails the test; an entry that no longer matches anything is printed as stale.
  */
 const REPORTED_PARSER_BUGS: { id: string; kind: Triaged["kind"]; commandPattern: RegExp; note: string }[] = [
-  {
-    id: "time-compound-in-substitution",
-    kind: "ours-accepts-ref-rejects",
-    commandPattern: /(\$\(|<\(|>\()\s*time( -p)? +(\(|\{|while|until|for|if|case|select|function|[A-Za-z_][A-Za-z_0-9]*(\[[^\]]*\])?\+?=\(|[A-Za-z_][A-Za-z_0-9]*\(\))/,
-    note: "bash 5.2 rejects `time` followed by a compound command, function definition or array assignment inside $( ) / <( ) / >( ) (e.g. `echo $(time (ls))`); we accept it",
-  },
+  // none open: `time` + compound command first in $( ) is now refused, as bash does
+  // (class time-compound-at-substitution-start in mvdan-known-errors.json).
 ];
 
 const observe: ObserveFn = async (command, status) => observeArgv(command, { status, timeoutMs: 3000 });
@@ -95,8 +91,9 @@ describe("parser vs mvdan-sh, decided by bash", () => {
   });
 
   it("confirms with bash the words only our word model calls static (tilde and the like)", () => {
+    // A wrong one is an unsafe divergence (above); here: enough of the sample actually ran.
     expect(report.staticCheck.checked).toBeGreaterThan(0);
-    expect(report.staticCheck.confirmed).toBeGreaterThan(report.staticCheck.checked / 2);
+    expect(report.staticCheck.confirmed).toBeGreaterThanOrEqual(10);
   });
 
   it("has no parser bug beyond those already reported", () => {
