@@ -64,6 +64,14 @@ describe("compareWithOracle", () => {
     expect(c.divergences.map((d) => [d.kind, d.unsafe])).toEqual([["stdin-mismatch", false]]);
   });
 
+  it("takes /dev/null as stdin only for a here-document bash expands to nothing", () => {
+    // bash 5.2 (observed: `ls -l /proc/self/fd/0 <<E` + `E` shows /dev/null) opens /dev/null for an empty body.
+    expect(kinds("a <<E\nE", run([exec(["a"], { ...std, 0: "/dev/null" })]))).toEqual([]);
+    expect(kinds("a <<E\nx\nE", run([exec(["a"], { ...std, 0: "/dev/null" })]))).toEqual(["wrong-fd"]);
+    expect(kinds("a {v}<<E\nE", run([exec(["a"], { ...std, 10: "/dev/null" })]))).toEqual([]);
+    expect(kinds("a {v}<<E\nx\nE", run([exec(["a"], { ...std, 10: "/dev/null" })]))).toEqual(["wrong-fd"]);
+  });
+
   it("reports acceptance parity with bash -n", () => {
     expect(compareWithOracle("a )", [run([], [], false)]).accept.kind).toBe("agree-invalid");
     expect(compareWithOracle("a", [run([], [], false)]).accept.kind).toBe("accepted-invalid");
