@@ -3,7 +3,7 @@
 // Every other expansion makes the word dynamic. Characters are tracked as active (unquoted,
 // subject to brace/tilde/glob) or inert (quoted or escaped).
 import type { Heredoc, Word, WordPart } from "../shell/ast.ts";
-import { expandWord as shellExpandWord, type WordContext } from "../shell/word.ts";
+import { expandWord as shellExpandWord, globLiteral, type WordContext } from "../shell/word.ts";
 
 export interface Field {
   text: string;
@@ -220,7 +220,14 @@ export function expandWord(word: Word, env: WordEnv): Expansion {
   const ctx: WordContext = env.home === null ? { env: vars } : { home: env.home, env: vars };
   const e = shellExpandWord(word, ctx);
   if (e.kind === "static") return { kind: "fields", fields: e.fields.map((text) => ({ text, glob: false })) };
-  if (e.kind === "glob") return { kind: "fields", fields: e.patterns.map((text) => ({ text, glob: hasUnescapedGlob(text) })) };
+  // A pattern with no unescaped glob character (`{"a*",b?}` gives `a\*` and `b?`) is passed as
+  // literal text: its backslashes are quote removal, not part of the argument (`a*`).
+  if (e.kind === "glob") {
+    return {
+      kind: "fields",
+      fields: e.patterns.map((p) => (hasUnescapedGlob(p) ? { text: p, glob: true } : { text: globLiteral(p) ?? p, glob: false })),
+    };
+  }
   return { kind: "dynamic", why: e.reasons.map((r) => r.why).join("; ") || "dynamic" };
 }
 
