@@ -33,6 +33,10 @@ export interface ArgItem {
   source: Source;
   /** The word it came from (absent for argv that a registry or a variable produced). */
   word?: Word;
+  /** Stands for any path under itself (`find R -exec cmd {} ;` runs `cmd` on everything below R). */
+  tree?: boolean;
+  /** ...whose basename matches this glob (`find R -name P -exec`). */
+  treeName?: string;
 }
 
 export interface Invocation {
@@ -558,7 +562,18 @@ function external(w: Walker, inv: Invocation, sh: Shell, sc: Scope, idx: number,
       continue;
     }
     const glob = e.glob || (e.argIndex >= 0 && inv.items[e.argIndex]?.glob === true && inv.items[e.argIndex]?.value === e.path);
-    w.placePath({ op: e.op, path: e.path, recursive: e.recursive ?? false, glob, kind: e.kind, why: e.why, source: s, command: idx, bases, sh, sc, by: interp.matched, makesLinks });
+    // a `{}` of find -exec is every path under the start point: its effects reach the whole tree
+    let tree = e.argIndex >= 0 && inv.items[e.argIndex]?.tree === true;
+    const treeName = tree ? inv.items[e.argIndex]!.treeName : undefined;
+    if (tree && treeName !== undefined && e.path !== null && !glob && !e.recursive) {
+      // `find R -name P -exec cmd {}`: cmd runs on R and on the paths below R named P
+      const named = namedBelow(w, e.path, treeName, bases, sh);
+      if (named) {
+        tree = false;
+        for (const p of named) w.placePath({ op: e.op, path: p, recursive: false, glob: false, kind: e.kind, why: `${e.why} (\`${p}\` matches \`-name ${treeName}\`)`, source: s, command: idx, bases, sh, sc, by: interp.matched, makesLinks });
+      }
+    }
+    w.placePath({ op: e.op, path: e.path, recursive: (e.recursive ?? false) || tree, glob, kind: e.kind, why: e.why, source: s, command: idx, bases, sh, sc, by: interp.matched, makesLinks });
   }
   if (interp.privileged && !interp.effects.some((e) => e.op === "privilege")) {
     w.other("privilege", "system", name, undefined, src(0), `\`${name}\` runs commands as another user`, idx);
@@ -567,7 +582,13 @@ function external(w: Walker, inv: Invocation, sh: Shell, sc: Scope, idx: number,
   for (const run of interp.inner) {
     const via = `${sc.via ? sc.via + " > " : ""}${name}`;
     if (run.type === "argv") {
-      const items: ArgItem[] = run.argv.map((v, i) => ({ value: v, glob: inv.items[run.argIndex + i]?.glob ?? false, source: src(run.argIndex + i) }));
+      const items: ArgItem[] = run.argv.map((v, i) => ({
+        value: v,
+        glob: inv.items[run.argIndex + i]?.glob ?? false,
+        source: src(run.argIndex + i),
+        ...(run.treeArgs?.includes(i) ? { tree: true, ...(run.treeName !== undefined ? { treeName: run.treeName } : {}) } : {}),
+        ...(inv.items[run.argIndex + i]?.tree ? { tree: true, ...(inv.items[run.argIndex + i]!.treeName !== undefined ? { treeName: inv.items[run.argIndex + i]!.treeName } : {}) } : {}),
+      }));
       if (run.appendsUnknownArgs) {
         // `find ... | xargs cmd`: the names find prints, when provable; else an unknown word.
         const st = inv.stdin ?? sc.stdin;
@@ -612,6 +633,67 @@ function overrideBases(w: Walker, dir: string | null, bases: Bases, sh: Shell): 
     list.push({ logical: r, physical: r });
   }
   return { known: true, list };
+}
+
+/** find's -name match (fnmatch without FNM_PERIOD: `*` does match a leading dot); `[..]` is any one character. */
+function findNameRegExp(glob: string): RegExp {
+  let re = "";
+  for (let i = 0; i < glob.length; i++) {
+    const c = glob[i]!;
+    if (c === "\\" && i + 1 < glob.length) re += glob[++i]!.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    else if (c === "*") re += ".*";
+    else if (c === "?") re += ".";
+    else if (c === "[") {
+      const close = glob.indexOf("]", i + 2);
+      if (close < 0) return /^/;
+      re += ".";
+      i = close;
+    } else re += c.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  }
+  return new RegExp("^" + re + "$", "s");
+}
+
+const NAMED_LIMIT = 2000;
+
+/**
+ * The paths below `path` (not following symlinked directories, as find without -L) whose name
+ * matches find's `-name glob`, as absolute paths; null when they cannot all be listed.
+ */
+function namedBelow(w: Walker, path: string, glob: string, bases: Bases, sh: Shell): string[] | null {
+  const fs = w.deps.ctx.fs;
+  if (!fs || (!fs.readdirEntries && !fs.readdirSync)) return null;
+  const placed = w.locate(path, bases, sh);
+  if (!placed) return null;
+  const re = findNameRegExp(glob);
+  const out: string[] = [];
+  let seen = 0;
+  for (const root of placed) {
+    const queue = [root.path];
+    while (queue.length) {
+      const d = queue.shift()!;
+      let entries: { name: string; isDir: boolean; isLink: boolean }[];
+      try {
+        const st = fs.lstatSync(d);
+        if (!st.isDirectory()) continue;
+        entries = fs.readdirEntries
+          ? fs.readdirEntries(d)
+          : fs.readdirSync!(d).map((name) => {
+              const st2 = fs.lstatSync(d === "/" ? "/" + name : d + "/" + name);
+              return { name, isDir: st2.isDirectory(), isLink: st2.isSymbolicLink() };
+            });
+      } catch {
+        if (d === root.path) continue; // the start point itself may not exist (find fails)
+        return null; // an unlistable directory below: what lies there is unknown
+      }
+      for (const e of entries) {
+        if (++seen > NAMED_LIMIT) return null;
+        const p = d === "/" ? "/" + e.name : d + "/" + e.name;
+        if (re.test(e.name)) out.push(p);
+        if (e.isDir && !e.isLink) queue.push(p);
+      }
+    }
+  }
+  return out;
 }
 
 function resolveDir(w: Walker, base: string, d: string): string | null {

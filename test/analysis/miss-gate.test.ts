@@ -11,6 +11,31 @@ const fs = memFs({
 const ctx = { cwd: "/home/u/proj", home: "/home/u", fs };
 const level = (cmd: string) => classifyFake(cmd, ctx).level;
 
+describe("find -exec: `{}` is every path below the start point", () => {
+  const tree = memFs({
+    dirs: ["/home/u/proj/.git", "/home/u/proj/src/deep"],
+    files: { "/home/u/proj/src/a.py": "x", "/home/u/proj/src/deep/b.py": "x", "/home/u/proj/.env": "S=1", "/home/u/.ssh/id_rsa": "k" },
+    links: { "/home/u/proj/src/key.py": "/home/u/.ssh/id_rsa" },
+  });
+  const real = (cmd: string) => classify(cmd, { cwd: "/home/u/proj", home: "/home/u", roots: ["/home/u/proj"], fs: tree, env: {} }).level;
+  it("so a command run on each match reads what lies below, secrets included", () => {
+    expect(real("find . -type f -exec cat {} \\;")).toBe("yolo");
+    expect(real("find . -type f -exec grep -l TODO {} +")).toBe("yolo");
+  });
+  it("a plain -name conjunction narrows it to the names that match (find's * matches a leading dot)", () => {
+    expect(real("find src -name '*.md' -exec grep -l TODO {} +")).toBe("reader");
+    expect(real("find . -name '.e*' -exec cat {} \\;")).toBe("yolo");
+    expect(real("find . -name '*' -exec cat {} \\;")).toBe("yolo");
+    expect(real("find src -name '*.py' -exec cat {} \\;")).toBe("yolo"); // key.py links to a secret
+  });
+  it("-o, !, ',' or -L undo the narrowing", () => {
+    expect(real("find src -name '*.md' -o -name x -exec cat {} \\;")).toBe("yolo");
+    expect(real("find src -name '*.md' -exec cat {} \\; , -exec cat {} \\;")).toBe("yolo");
+    expect(real("find -L src -name '*.md' -exec cat {} \\;")).toBe("yolo");
+    expect(real("find src -exec cat {} \\; -name '*.md'")).toBe("yolo");
+  });
+});
+
 describe("exec -l / exec -a -NAME start a shell as a login shell (it reads the profiles)", () => {
   const real = (cmd: string) => classify(cmd, { ...ctx, roots: ["/home/u/proj"], env: {} }).level;
   it("is judged like the shell's own -l", () => {

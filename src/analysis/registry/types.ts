@@ -49,6 +49,8 @@ export type InnerRun =
        * becomes `cmd R` with treeArgs [1]. The walk marks the path effects of those words recursive.
        */
       treeArgs?: number[];
+      /** Every path a tree word stands for has a basename matching this glob (`find R -name P -exec`). */
+      treeName?: string;
     }
   /** A shell script in a string (`bash -c S`, `sh -c S`, `eval S`, `watch S`, `env -S S`, `su -c S`). */
   | { type: "script"; script: string | null; shell: string; argIndex: number }

@@ -209,9 +209,11 @@ describe("inner runs", () => {
   it("find -exec substitutes the start point and marks it as a tree", () => {
     const i = known(run("find", "src", "/tmp", "-name", "*.o", "-exec", "rm", "{}", ";"));
     expect(i.inner).toEqual([
-      { type: "argv", argv: ["rm", "src"], argIndex: 6, treeArgs: [1] },
-      { type: "argv", argv: ["rm", "/tmp"], argIndex: 6, treeArgs: [1] },
+      { type: "argv", argv: ["rm", "src"], argIndex: 6, treeArgs: [1], treeName: "*.o" },
+      { type: "argv", argv: ["rm", "/tmp"], argIndex: 6, treeArgs: [1], treeName: "*.o" },
     ]);
+    // no -name narrowing under -o
+    expect(known(run("find", ".", "-name", "*.o", "-o", "-exec", "rm", "{}", ";")).inner).toEqual([{ type: "argv", argv: ["rm", "."], argIndex: 6, treeArgs: [1] }]);
     expect(paths(run("find", ".", "-delete"), "delete")).toEqual(["."]);
     expect(run("find", ".", "-exec", "rm", "{}").known).toBe(false);
   });

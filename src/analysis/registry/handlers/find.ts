@@ -38,6 +38,7 @@ export const find: Handler = {
       roots.push({ path: w, index: i });
     }
     const starts = roots.length ? roots : [{ path: ".", index: -1 }];
+    const nameGlob = matchGlob(argv, i, start);
     let deletes = false;
     for (; i < n; i++) {
       const w = argv[i]!;
@@ -78,7 +79,7 @@ export const find: Handler = {
             // `{}` inside a longer word (`{}.bak`) names a path we cannot place.
             return word!.includes("{}") ? null : word;
           });
-          const run = { type: "argv" as const, argv: inner, argIndex: i + 1, treeArgs: tree.length ? tree : undefined };
+          const run = { type: "argv" as const, argv: inner, argIndex: i + 1, treeArgs: tree.length ? tree : undefined, ...(tree.length && nameGlob !== null ? { treeName: nameGlob } : {}) };
           ctx.out.inner.push(run);
         }
         i = j;
@@ -96,3 +97,36 @@ export const find: Handler = {
     void node;
   },
 };
+
+/**
+ * The `-name` pattern every match must have, when the expression is a plain conjunction (no
+ * `-o`, `!`, `,` or parentheses) and symlinks are not followed; else null (any path below).
+ * `-iname` is not used: glob matching here is case-sensitive.
+ */
+function matchGlob(argv: ArgWord[], exprStart: number, start: number): string | null {
+  if (argv.slice(start, exprStart).some((w) => w === "-L")) return null;
+  let glob: string | null = null;
+  let execSeen = false;
+  for (let i = exprStart; i < argv.length; i++) {
+    const w = argv[i];
+    if (w === null || w === undefined) return null;
+    if (EXEC.has(w)) {
+      // skip the command up to its `;` or `{} +`
+      execSeen = true;
+      while (i + 1 < argv.length && argv[i + 1] !== ";" && !(argv[i + 1] === "+" && argv[i] === "{}")) i++;
+      i++;
+      continue;
+    }
+    if (["-o", "-or", "!", "-not", ",", "(", ")", "-follow"].includes(w)) return null;
+    if (ONE_ARG.has(w) || WRITE_ONE.has(w)) {
+      if (w === "-name") {
+        const p = argv[i + 1];
+        // a -name after an -exec does not filter what that -exec ran on
+        if (execSeen || p === null || p === undefined || p === "" || p.includes("/") || p.includes("**")) return null;
+        glob = p;
+      }
+      i++;
+    } else if (w === "-fprintf") i += 2;
+  }
+  return glob;
+}
