@@ -137,7 +137,9 @@ function walkAndOr(w: Walker, ao: AndOr, sh: Shell, sc: Scope): Flow {
   let f: Flow = walkPipeline(w, ao.first, sh, sc);
   for (const { op, pipeline } of ao.rest) {
     if (op === "&&") {
-      if (f.status === "fails") continue; // the left side is known to fail: the rest does not run
+      // A left side known to fail does not skip the right one: `cd` may be a function from the
+      // agent's shell (rvm and zoxide redefine it) and the tree may change before the command
+      // runs, so `cd -bogus && rm -rf /` must not pass on the strength of that failure.
       const g = walkPipeline(w, pipeline, f.sh, sc);
       const fail = f.failSh ? mergeShell(f.failSh, failState(g)) : mergeShell(f.sh, failState(g));
       f = g.status === "fails" ? { sh: fail, status: "fails" } : { sh: g.sh, status: "unknown", failSh: fail };
@@ -206,7 +208,8 @@ export function walkCommand(w: Walker, c: Command, sh: Shell, sc: Scope): CmdFlo
       const outs: Shell[] = [];
       for (const b of c.branches) {
         const cond = walkList(w, b.cond, cur, inner);
-        if (cond.status !== "fails") outs.push(after(walkList(w, b.body, cond.sh, inner)));
+        // A branch whose condition is known to fail is still judged (see walkAndOr).
+        outs.push(after(walkList(w, b.body, cond.sh, inner)));
         cur = failState(cond);
       }
       outs.push(c.elseBody ? after(walkList(w, c.elseBody, cur, inner)) : cur);

@@ -62,9 +62,13 @@ describe("cd and friends move relative paths", () => {
     expect(allowed("if true; then cd /etc; fi; touch a")).toBe(false);
     expect(allowed("case x in y) cd /etc;; esac; touch a")).toBe(false);
   });
-  it("a cd to a missing directory moves nothing, and after && the rest does not run", () => {
+  it("a cd to a missing directory moves nothing, and what follows && is still judged", () => {
     expect(writesAt("cd missing; touch a")).toEqual(["worktree:/home/u/proj/a"]);
-    expect(v("cd /nonexistent && touch /etc/x").effects.filter((e) => e.op === "write")).toEqual([]);
+    // The cd fails here, but `cd` may be a function in the agent's shell (rvm, zoxide) or the
+    // directory may appear before the command runs: the write counts.
+    expect(writesAt("cd /nonexistent && touch /etc/x")).toEqual(["system:/etc/x"]);
+    expect(allowed("cd -bogus && rm -rf /")).toBe(false);
+    expect(writesAt("cd missing && touch a")).toEqual(["worktree:/home/u/proj/a"]);
     expect(allowed("cd missing || cd /etc; touch a")).toBe(false);
   });
   it("a directory the command creates may exist: the cd is not treated as failing", () => {
@@ -95,7 +99,7 @@ describe("cd and friends move relative paths", () => {
     expect(v("HOME=$X; cd; touch a").level).toBe("never");
   });
   it("CDPATH changes where cd goes", () => {
-    expect(v("cd other && touch a").effects.filter((e) => e.op === "write")).toEqual([]);
+    expect(writesAt("cd other && touch a")).toEqual(["worktree:/home/u/proj/a"]); // no such dir here: nothing moves
     expect(writesAt("CDPATH=/home/u cd other && touch a")).toEqual(["home:/home/u/other/a"]);
     expect(writesAt("CDPATH=/etc; cd ssl && touch a")).toEqual(["system:/etc/ssl/a"]);
     expect(writesAt("CDPATH=/etc; cd ./src && touch a")).toEqual(["worktree:/home/u/proj/src/a"]);
