@@ -113,4 +113,31 @@ describe("budgets", () => {
     expect(() => parse(src)).not.toThrow();
     expect(err(src, { maxHeredocs: 4 }).code).toBe("budget-heredocs");
   });
+  it("bash's 16 pending here-documents per line, counted per $( )", () => {
+    const line = (n: number, d = "E") => "a" + ` <<${d}`.repeat(n);
+    const bodies = (n: number, d = "E") => `\n${d}`.repeat(n);
+    expect(() => parse(line(16) + bodies(16))).not.toThrow();
+    const e = err(line(17) + bodies(17));
+    expect(e.code).toBe("budget-heredocs");
+    expect(e.message).toContain("maximum here-document count exceeded");
+    // bash -n accepts 8 on the line plus 9 inside a $( ) of it: each substitution counts its own.
+    expect(() => parse(`${line(8)} $(${line(9, "F")}${bodies(9, "F")}\n)${bodies(8)}`)).not.toThrow();
+    // Bodies read at a newline free the slots.
+    expect(() => parse(line(16) + bodies(16) + "\n" + line(16) + bodies(16))).not.toThrow();
+  });
+});
+
+describe("coproc of a simple command inside $( ), <( ), >( )", () => {
+  // bash 5.2 runs the printed text of the substitution, where `coproc a` is `coproc COPROC a`.
+  it("is refused where bash would run COPROC", () => {
+    for (const src of ["echo $(coproc a)", "cat <(coproc a b)", "a >(x; coproc b)", "echo $(if a; then coproc b; fi)", "echo \"$(coproc a)\"", "x=$(f() { coproc a; }; f)", "`echo $(coproc a)`"]) {
+      expect(err(src).code, src).toBe("unsupported");
+    }
+  });
+  it("is accepted where bash runs it as written", () => {
+    // Top level, a compound or named coproc, and backquotes (parsed from their text at run time).
+    for (const src of ["coproc a", "echo $(coproc x { a; })", "echo $(coproc (a))", "echo `coproc a`", "echo $(echo `coproc a`)"]) {
+      expect(() => parse(src), src).not.toThrow();
+    }
+  });
 });
