@@ -148,6 +148,19 @@ export const gitConfig: Handler = {
   },
 };
 
+/** `git init [DIR]` writes DIR/.git/config and DIR/.git/hooks (DIR/config, DIR/hooks with --bare). */
+export const gitInit: Handler = {
+  post(ctx, _node, _argv, parsed) {
+    const op = parsed.operands[0];
+    const dir = op ? op.value : ".";
+    if (dir === null) return; // a dynamic directory: its own write is already unplaceable
+    const git = `${dir.replace(/\/+$/, "")}${parsed.flags.some((f) => f.name === "--bare") ? "" : "/.git"}`;
+    for (const f of ["config", "hooks"]) {
+      ctx.out.effects.push({ type: "path", op: "write", path: `${git}/${f}`, argIndex: op ? op.index : -1, why: `git init writes ${f === "config" ? "the repository config" : "the sample hooks"}` });
+    }
+  },
+};
+
 /** `git clone URL [DIR]`: fetch (or copy a local repository) into DIR or the URL's last segment. */
 export const gitClone: Handler = {
   operands(ctx, node, argv, parsed, modes) {
