@@ -338,6 +338,15 @@ export class Walker {
         this.emit({ op, locus: "unknown", target: r.path, source, why: `${req.why}: reads everything below \`${r.path}\`, ${scan.why}`, command });
       }
     }
+    // Deleting a tree deletes what lies below it, in whatever locus that is (`rm -rf .` and
+    // `git clean -fdx` delete `.env` and `.git/config`, observed). Only for deleters that take
+    // everything (registry approximations such as git checkout's tracked files are left alone).
+    const deleter = req.by.replace(/^\S*\//, "");
+    if (op === "delete" && recursive && kind !== "unbounded" && where.locus !== "stream" && (deleter === "rm" || deleter === "git clean")) {
+      const m = this.scanBelow(r.path, ["**"], (l) => l !== where.locus, "d");
+      for (const hit of m.all) this.emit({ op, locus: hit.locus, target: hit.target, ...(kind ? { kind } : {}), source, why: `${req.why}: \`${hit.target}\` lies below \`${r.path}\``, command });
+      if (m.truncated) this.emit({ op, locus: "unknown", target: r.path, source, why: `${req.why}: ${m.why}`, command });
+    }
     if (req.record !== false && (op === "write" || op === "delete" || op === "install")) {
       const name = (req.by.split(" ")[0] ?? req.by).replace(/^.*\//, "");
       // Git keeps no symlinks of its own in .git; in the work tree it may check them out.

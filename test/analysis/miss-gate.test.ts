@@ -28,6 +28,11 @@ describe("find -exec: `{}` is every path below the start point", () => {
     expect(real("find . -name '*' -exec cat {} \\;")).toBe("yolo");
     expect(real("find src -name '*.py' -exec cat {} \\;")).toBe("yolo"); // key.py links to a secret
   });
+  it("rm -r of a tree deletes what lies below it: a .env in it is a secret delete", () => {
+    expect(real("rm -rf .")).toBe("yolo");
+    expect(real("rm -rf src/deep")).toBe("developer");
+    expect(real("cd src && rm -r ..")).toBe("yolo");
+  });
   it("-o, !, ',' or -L undo the narrowing", () => {
     expect(real("find src -name '*.md' -o -name x -exec cat {} \\;")).toBe("yolo");
     expect(real("find src -name '*.md' -exec cat {} \\; , -exec cat {} \\;")).toBe("yolo");
