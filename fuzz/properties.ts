@@ -122,6 +122,12 @@ function verdictAt(command: string, level: Level): { decision: string; level: st
 }
 
 /** The levels at which the command is auto-approved. */
+/** The command (alone) is refused because it would run code read from an unknown stdin. */
+export function runsCodeFromStdin(command: string): boolean {
+  const v = verdictAt(command, "yolo") as { reasons?: { message?: string }[] };
+  return (v.reasons ?? []).some((r) => /runs the code it reads from stdin, and its stdin comes from outside the command/.test(r.message ?? ""));
+}
+
 export function approvingLevels(command: string): Set<Level> {
   const out = new Set<Level>();
   for (const l of LEVELS) if (verdictAt(command, l).decision === "allow") out.add(l);
@@ -218,12 +224,18 @@ export function checkComposition(a: string, b: string): number {
   if (!parses(a) || !parses(b)) return 0;
   const alone = { a: approvingLevels(a), b: approvingLevels(b) };
   const stateful = CHANGES_STATE.test(a);
+  const bRunsStdin = runsCodeFromStdin(b);
   let checked = 0;
   for (const c of compositions(a, b)) {
     if (c.sequential && stateful) continue;
     checked++;
     for (const l of approvingLevels(c.text)) {
       for (const p of c.parts) {
+        // The one exception, by design: a part that runs code from its stdin (`sh`, `python3`)
+        // is never approved alone, because that stdin comes from outside the command; in
+        // `a | b` the pipe is its stdin, and DESIGN.md admits downloaded code (`curl URL | sh`)
+        // at yolo. Every other composition must cost at least as much as each part.
+        if (c.name === "a | b" && p === "b" && bRunsStdin) continue;
         if (!alone[p].has(l)) {
           throw new PropertyViolation(
             `${JSON.stringify(c.text)} (${c.name}) is approved at ${l}, but ${p} = ${JSON.stringify(p === "a" ? a : b)} alone is not`,

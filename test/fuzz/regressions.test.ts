@@ -11,8 +11,6 @@ import { describe, expect, it } from "vitest";
  * failures, so `npm test` stays usable and turns red (here) once the fix lands, to move them back.
  */
 const OPEN_FINDINGS: Record<string, string> = {
-  "composition/crash-pipe-into-interpreter":
-    "classifier: 'mage | python3' approved at yolo while 'python3' alone is never approved ('ls | python3' is never too)",
 };
 
 const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), "../../fuzz/regressions");
