@@ -30,7 +30,7 @@ export function targetNames(): string[] {
 }
 
 function usage(msg: string): never {
-  console.error(`${msg}\nusage: npm run fuzz -- --target <${targetNames().join("|")}> --time <seconds> [--runs N] [--no-minimize]`);
+  console.error(`${msg}\nusage: npm run fuzz -- --target <${targetNames().join("|")}> --time <seconds> [--runs N] [--seed N] [--no-minimize]`);
   process.exit(2);
 }
 
@@ -131,6 +131,8 @@ async function main(): Promise<void> {
       target: { type: "string" },
       time: { type: "string", default: "60" },
       runs: { type: "string" },
+      // A fixed libFuzzer seed with --runs makes a run repeatable (CI uses one).
+      seed: { type: "string" },
       "no-minimize": { type: "boolean", default: false },
     },
     strict: true,
@@ -160,7 +162,9 @@ async function main(): Promise<void> {
     "-print_final_stats=1",
     `-artifact_prefix=${artifacts}/`,
     "-max_len=4096",
-    ...(values.runs ? [`-runs=${Number(values.runs)}`] : []),
+    // --runs counts executions after the seed corpus is replayed (libFuzzer's -runs counts both).
+    ...(values.runs ? [`-runs=${seeds.count + Number(values.runs)}`] : []),
+    ...(values.seed ? [`-seed=${Number(values.seed)}`] : []),
   ];
   // The first corpus directory receives new inputs; the seed directory is read only.
   const sync = ASYNC_TARGETS.has(target) ? [] : ["--sync"];
