@@ -566,17 +566,18 @@ function external(w: Walker, inv: Invocation, sh: Shell, sc: Scope, idx: number,
     }
     const glob = e.glob || (e.argIndex >= 0 && inv.items[e.argIndex]?.glob === true && inv.items[e.argIndex]?.value === e.path);
     // a `{}` of find -exec is every path under the start point: its effects reach the whole tree
-    let tree = e.argIndex >= 0 && inv.items[e.argIndex]?.tree === true;
-    const treeName = tree ? inv.items[e.argIndex]!.treeName : undefined;
-    if (tree && treeName !== undefined && e.path !== null && !glob && !e.recursive) {
-      // `find R -name P -exec cmd {}`: cmd runs on R and on the paths below R named P
+    const tree = e.argIndex >= 0 && inv.items[e.argIndex]?.tree === true;
+    let recursive = (e.recursive ?? false) || tree;
+    // `find R -name P -exec cmd {}` / `find R -name P -delete`: R and the paths below R named P
+    const treeName = e.recursive && e.named !== undefined ? e.named : tree && !e.recursive ? inv.items[e.argIndex]!.treeName : undefined;
+    if (treeName !== undefined && e.path !== null && !glob && !(e.op === "delete" && sweeping(w, e.path, bases, sh))) {
       const named = namedBelow(w, e.path, treeName, bases, sh);
       if (named) {
-        tree = false;
+        recursive = false;
         for (const p of named) w.placePath({ op: e.op, path: p, recursive: false, glob: false, kind: e.kind, why: `${e.why} (\`${p}\` matches \`-name ${treeName}\`)`, source: s, command: idx, bases, sh, sc, by: interp.matched, makesLinks });
       }
     }
-    w.placePath({ op: e.op, path: e.path, recursive: (e.recursive ?? false) || tree, glob, kind: e.kind, why: e.why, source: s, command: idx, bases, sh, sc, by: interp.matched, makesLinks });
+    w.placePath({ op: e.op, path: e.path, recursive, glob, kind: e.kind, why: e.why, source: s, command: idx, bases, sh, sc, by: interp.matched, makesLinks });
   }
   if (interp.privileged && !interp.effects.some((e) => e.op === "privilege")) {
     w.other("privilege", "system", name, undefined, src(0), `\`${name}\` runs commands as another user`, idx);
@@ -657,6 +658,14 @@ function findNameRegExp(glob: string): RegExp {
 }
 
 const NAMED_LIMIT = 2000;
+
+/** Is a delete under this path a sweep of `/`, HOME, an ancestor of HOME or a top-level tree (unbounded, not narrowed)? */
+function sweeping(w: Walker, path: string, bases: Bases, sh: Shell): boolean {
+  const placed = w.locate(path, bases, sh);
+  if (!placed) return true;
+  const home = w.deps.ctx.home;
+  return placed.some((p) => p.path === "/" || p.path === home || home.startsWith(p.path + "/") || p.path.split("/").filter(Boolean).length <= 1);
+}
 
 /**
  * The paths below `path` (not following symlinked directories, as find without -L) whose name

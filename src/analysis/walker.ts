@@ -342,7 +342,7 @@ export class Walker {
     // `git clean -fdx` delete `.env` and `.git/config`, observed). Only for deleters that take
     // everything (registry approximations such as git checkout's tracked files are left alone).
     const deleter = req.by.replace(/^\S*\//, "");
-    if (op === "delete" && recursive && kind !== "unbounded" && where.locus !== "stream" && (deleter === "rm" || deleter === "git clean")) {
+    if (op === "delete" && recursive && kind !== "unbounded" && where.locus !== "stream" && (deleter === "rm" || deleter === "git clean" || deleter === "find")) {
       const m = this.scanBelow(r.path, ["**"], (l) => l !== where.locus, "d");
       for (const hit of m.all) this.emit({ op, locus: hit.locus, target: hit.target, ...(kind ? { kind } : {}), source, why: `${req.why}: \`${hit.target}\` lies below \`${r.path}\``, command });
       if (m.truncated) this.emit({ op, locus: "unknown", target: r.path, source, why: `${req.why}: ${m.why}`, command });

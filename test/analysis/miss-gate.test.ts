@@ -33,6 +33,12 @@ describe("find -exec: `{}` is every path below the start point", () => {
     expect(real("rm -rf src/deep")).toBe("developer");
     expect(real("cd src && rm -r ..")).toBe("yolo");
   });
+  it("find -delete deletes the tree below, or with a plain -name only the names that match", () => {
+    expect(real("find . -delete")).toBe("yolo");
+    expect(real("find . -name '.env' -delete")).toBe("yolo");
+    expect(real("find . -name '*.pyc' -delete")).toBe("developer");
+    expect(real("find . -name '*.pyc' -o -name x -delete")).toBe("yolo");
+  });
   it("-o, !, ',' or -L undo the narrowing", () => {
     expect(real("find src -name '*.md' -o -name x -exec cat {} \\;")).toBe("yolo");
     expect(real("find src -name '*.md' -exec cat {} \\; , -exec cat {} \\;")).toBe("yolo");

@@ -18,6 +18,8 @@ export type AbstractEffect =
       recursive?: boolean;
       /** Glob pattern rather than a literal path (the walk places its literal directory prefix). */
       glob?: boolean;
+      /** With recursive: only the paths below whose basename matches this glob (`find R -name P -delete`). */
+      named?: string;
       kind?: Kind;
       /** Index into argv of the word that produced it (for explain); -1 for implicit ones. */
       argIndex: number;

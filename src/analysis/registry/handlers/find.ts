@@ -92,7 +92,12 @@ export const find: Handler = {
     for (const s of starts) {
       // Walking a tree reveals names, not contents: the start point is read, not everything below.
       pathEffect(ctx, "read", s.path, s.index, "find lists the tree under it");
-      if (deletes) pathEffect(ctx, "delete", s.path, s.index, "find -delete removes what matches under it", true);
+      if (deletes) {
+        // with a plain -name conjunction only the matching names go (the walk lists them)
+        const e = { type: "path" as const, op: "delete" as const, path: s.path, recursive: true, argIndex: s.index, why: "find -delete removes what matches under it" };
+        if (nameGlob !== null && !/[*?[]/.test(s.path)) ctx.out.effects.push({ ...e, named: nameGlob });
+        else pathEffect(ctx, "delete", s.path, s.index, e.why, true);
+      }
     }
     void node;
   },
