@@ -10,6 +10,8 @@ export interface WorldFs {
   existsSync(p: string): boolean;
   readFileSync(p: string, encoding: "utf8"): string;
   readdirSync(p: string): string[];
+  /** Names with their types in one call, as the real filesystem adapter offers (no lstat per entry). */
+  readdirEntries(p: string): { name: string; isDir: boolean; isLink: boolean }[];
 }
 
 /** `templateDir` holds home/ and tmp/ (oracle/sandbox/sandbox.ts ensureTemplate()). */
@@ -21,5 +23,7 @@ export function worldFs(templateDir: string): WorldFs {
     existsSync: (p) => nodeFs.existsSync(host(p)),
     readFileSync: (p, e) => nodeFs.readFileSync(host(p), e),
     readdirSync: (p) => nodeFs.readdirSync(host(p)),
+    readdirEntries: (p) =>
+      nodeFs.readdirSync(host(p), { withFileTypes: true }).map((d) => ({ name: d.name, isDir: d.isDirectory(), isLink: d.isSymbolicLink() })),
   };
 }
