@@ -1,4 +1,6 @@
-// A small seeded PRNG (mulberry32) so the realistic set regenerates byte for byte.
+// The seeded PRNG the realistic set regenerates from (the adversarial generators' mulberry32),
+// with an inclusive int(lo, hi) as the templates use it.
+import { makeRng } from "../../adversarial/rng.ts";
 
 export interface Rng {
   next(): number;
@@ -8,18 +10,6 @@ export interface Rng {
 }
 
 export function rng(seed: number): Rng {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    int: (lo, hi) => lo + Math.floor(next() * (hi - lo + 1)),
-    pick: (xs) => xs[Math.floor(next() * xs.length)]!,
-    chance: (p) => next() < p,
-  };
+  const r = makeRng(seed);
+  return { next: r.next, int: (lo, hi) => lo + r.int(hi - lo + 1), pick: r.pick, chance: r.chance };
 }

@@ -48,20 +48,7 @@ export interface Pipeline extends Span {
   ops: ("|" | "|&")[];
 }
 
-export type Command =
-  | SimpleCommand
-  | BraceGroup
-  | Subshell
-  | IfClause
-  | WhileClause
-  | ForClause
-  | ArithForClause
-  | SelectClause
-  | CaseClause
-  | TestClause
-  | ArithCommand
-  | FunctionDef
-  | Coproc;
+export type Command = SimpleCommand | CompoundCommand | FunctionDef | Coproc;
 
 export type CompoundCommand =
   | BraceGroup
