@@ -225,6 +225,11 @@ export const npmLogs: Handler = {
   post(ctx, _node, _argv, parsed) {
     pathEffect(ctx, "read", ".npmrc", -1, "npm reads the project's .npmrc (observed)");
     if (!parsed.sub) return;
+    // When npm runs a package.json script, npm itself is the runner of trusted project code and
+    // the oracle marks its log write `via: trusted-code` (counted only below developer, where
+    // running the script is refused anyway); every other subcommand writes it as npm.
+    if (RUNS_SCRIPTS.has(parsed.sub.path)) return;
     pathEffect(ctx, "write", "~/.npm/_logs", -1, "npm writes its debug log under ~/.npm (observed)");
   },
 };
+const RUNS_SCRIPTS = new Set(["npm test", "npm run"]);
