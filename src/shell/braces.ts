@@ -25,7 +25,7 @@ export type BraceResult = { ok: true; words: Flat[] } | { ok: false; why: string
 export const BRACE_LIMIT = 256;
 
 /**
- * Characters the brace scanner may look at for one word. Words full of braces that never
+ * Characters the brace scanner may look at or copy for one word. Words full of braces that never
  * expand are rescanned once per result (`{5..9}{c..a}{8..1.9}...` took 70 ms on 283 characters,
  * found by the parse-robust fuzzer); past this the word is dynamic instead of slow.
  */
@@ -66,6 +66,8 @@ function expandInto(f: Flat, from: number, limit: number, out: Flat[]): string |
     });
   } else alts = found.alts!;
   for (const alt of alts) {
+    work += f.c.length;
+    if (work > BRACE_WORK_LIMIT) return "brace expansion is too costly to evaluate statically";
     const c = [...f.c.slice(0, open), ...alt.c, ...f.c.slice(close + 1)];
     const q = [...f.q.slice(0, open), ...alt.q, ...f.q.slice(close + 1)];
     // The prefix holds no expandable brace; keep searching inside alt and suffix.
