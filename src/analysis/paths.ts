@@ -98,6 +98,20 @@ export function resolvePath(fs: FsLike | null, base: string, rel: string, follow
   return { ok: true, path: cur, exists: lastStat !== null, isDir: lastStat ? lastStat.isDirectory() : false };
 }
 
+/** The directory resolved in one call, the last segment kept as written (lstat'ed, not followed). */
+function throughParent(fs: FsLike, abs: string, refuseFinalLink: boolean): Resolved | null {
+  const trimmed = abs.replace(/\/+$/, "");
+  const slash = trimmed.lastIndexOf("/");
+  const last = trimmed.slice(slash + 1);
+  if (last === "" || last === "." || last === "..") return null;
+  const dir = fs.realpathSync!(slash <= 0 ? "/" : trimmed.slice(0, slash));
+  if (isVirtual(dir)) return null;
+  const p = dir === "/" ? "/" + last : dir + "/" + last;
+  const st = tryLstat(fs, p);
+  if (refuseFinalLink && st && st.isSymbolicLink()) return null;
+  return { ok: true, path: p, exists: st !== null, isDir: st ? st.isDirectory() : false };
+}
+
 function realpathFast(fs: FsLike, abs: string, followFinal: boolean): Resolved | null {
   try {
     if (followFinal) {
@@ -107,27 +121,10 @@ function realpathFast(fs: FsLike, abs: string, followFinal: boolean): Resolved |
       } catch {
         // Commonly only the last segment is missing (a file about to be created): resolve the
         // directory in one call, and make sure the last segment is not a dangling symlink.
-        const trimmed = abs.replace(/\/+$/, "");
-        const slash = trimmed.lastIndexOf("/");
-        const last = trimmed.slice(slash + 1);
-        if (last === "" || last === "." || last === "..") return null;
-        const dir = fs.realpathSync!(slash <= 0 ? "/" : trimmed.slice(0, slash));
-        if (isVirtual(dir)) return null;
-        const p = dir === "/" ? "/" + last : dir + "/" + last;
-        const st = tryLstat(fs, p);
-        if (st && st.isSymbolicLink()) return null;
-        return { ok: true, path: p, exists: st !== null, isDir: st ? st.isDirectory() : false };
+        return throughParent(fs, abs, true);
       }
     }
-    const trimmed = abs.replace(/\/+$/, "");
-    const slash = trimmed.lastIndexOf("/");
-    const last = trimmed.slice(slash + 1);
-    if (last === "" || last === "." || last === "..") return null;
-    const dir = fs.realpathSync!(slash <= 0 ? "/" : trimmed.slice(0, slash));
-    if (isVirtual(dir)) return null;
-    const p = dir === "/" ? "/" + last : dir + "/" + last;
-    const st = tryLstat(fs, p);
-    return { ok: true, path: p, exists: st !== null, isDir: st ? st.isDirectory() : false };
+    return throughParent(fs, abs, false);
   } catch {
     return null; // missing somewhere: the segment walk handles it
   }
