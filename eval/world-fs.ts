@@ -12,6 +12,8 @@ export interface WorldFs {
   readdirSync(p: string): string[];
   /** Names with their types in one call, as the real filesystem adapter offers (no lstat per entry). */
   readdirEntries(p: string): { name: string; isDir: boolean; isLink: boolean }[];
+  /** lstat that answers null for a missing path (no exception), as the real adapter offers. */
+  lstatOrNull(p: string): { isSymbolicLink(): boolean; isDirectory(): boolean } | null;
 }
 
 /** `templateDir` holds home/ and tmp/ (oracle/sandbox/sandbox.ts ensureTemplate()). */
@@ -23,6 +25,13 @@ export function worldFs(templateDir: string): WorldFs {
     existsSync: (p) => nodeFs.existsSync(host(p)),
     readFileSync: (p, e) => nodeFs.readFileSync(host(p), e),
     readdirSync: (p) => nodeFs.readdirSync(host(p)),
+    lstatOrNull: (p) => {
+      try {
+        return nodeFs.lstatSync(host(p), { throwIfNoEntry: false }) ?? null;
+      } catch {
+        return null;
+      }
+    },
     readdirEntries: (p) =>
       nodeFs.readdirSync(host(p), { withFileTypes: true }).map((d) => ({ name: d.name, isDir: d.isDirectory(), isLink: d.isSymbolicLink() })),
   };

@@ -22,6 +22,11 @@ export interface FsLike {
   realpathSync?(p: string): string;
   /** Optional: directory entries with their types (to look for secrets below a recursive read). */
   readdirEntries?(p: string): DirEntry[];
+  /**
+   * Optional fast path: lstat that answers null for a missing path instead of throwing (an
+   * exception costs more than the system call; most paths an agent names for writing are new).
+   */
+  lstatOrNull?(p: string): StatLike | null;
 }
 
 export interface DirEntry {
@@ -39,10 +44,18 @@ export const realFs: FsLike = {
   readdirSync: (p) => nodeFs.readdirSync(p),
   realpathSync: (p) => nodeFs.realpathSync.native(p),
   readdirEntries: (p) => nodeFs.readdirSync(p, { withFileTypes: true }).map((d) => ({ name: d.name, isDir: d.isDirectory(), isLink: d.isSymbolicLink() })),
+  lstatOrNull: (p) => {
+    try {
+      return nodeFs.lstatSync(p, { throwIfNoEntry: false }) ?? null;
+    } catch {
+      return null; // ENOTDIR, EACCES...: as good as missing to the resolver
+    }
+  },
 };
 
 /** lstat that answers null instead of throwing (missing path, permission denied). */
 export function tryLstat(fs: FsLike, p: string): StatLike | null {
+  if (fs.lstatOrNull) return fs.lstatOrNull(p);
   try {
     return fs.lstatSync(p);
   } catch {
@@ -57,6 +70,7 @@ export function tryLstat(fs: FsLike, p: string): StatLike | null {
  */
 export function tryRead(fs: FsLike, p: string, maxBytes = 256 * 1024): string | null {
   if (/^\/(dev|proc|sys)(\/|$)/.test(p)) return null;
+  if (fs.lstatOrNull && fs.lstatOrNull(p) === null) return null; // missing: no exception to pay for
   let target = p;
   try {
     if (fs.realpathSync) target = fs.realpathSync(p);
@@ -82,6 +96,8 @@ export function tryRead(fs: FsLike, p: string, maxBytes = 256 * 1024): string | 
  */
 export function memoFs(fs: FsLike): FsLike {
   const stats = new Map<string, StatLike | Error>();
+  const maybe = new Map<string, StatLike | null>();
+  const lists = new Map<string, DirEntry[] | Error>();
   const reals = new Map<string, string | Error>();
   const links = new Map<string, string | Error>();
   return {
@@ -111,10 +127,36 @@ export function memoFs(fs: FsLike): FsLike {
       if (r instanceof Error) throw r;
       return r;
     },
+    lstatOrNull(p) {
+      let r = maybe.get(p);
+      if (r === undefined) {
+        const hit = stats.get(p);
+        r = hit === undefined ? tryLstat(fs, p) : hit instanceof Error ? null : hit;
+        maybe.set(p, r);
+      }
+      return r;
+    },
     existsSync: (p) => fs.existsSync(p),
     readFileSync: (p, e) => fs.readFileSync(p, e),
     ...(fs.readdirSync ? { readdirSync: (p: string) => fs.readdirSync!(p) } : {}),
-    ...(fs.readdirEntries ? { readdirEntries: (p: string) => fs.readdirEntries!(p) } : {}),
+    // Several scans of one command often list the same tree (a read scan and a delete scan).
+    ...(fs.readdirEntries
+      ? {
+          readdirEntries(p: string) {
+            let r = lists.get(p);
+            if (r === undefined) {
+              try {
+                r = fs.readdirEntries!(p);
+              } catch (e) {
+                r = e as Error;
+              }
+              lists.set(p, r);
+            }
+            if (r instanceof Error) throw r;
+            return r;
+          },
+        }
+      : {}),
     ...(fs.realpathSync
       ? {
           realpathSync(p: string) {

@@ -98,8 +98,13 @@ export function resolvePath(fs: FsLike | null, base: string, rel: string, follow
   return { ok: true, path: cur, exists: lastStat !== null, isDir: lastStat ? lastStat.isDirectory() : false };
 }
 
-/** The directory resolved in one call, the last segment kept as written (lstat'ed, not followed). */
-function throughParent(fs: FsLike, abs: string, refuseFinalLink: boolean): Resolved | null {
+/**
+ * The directory resolved in one call and the last segment lstat'ed as written: no exception
+ * for the common missing last segment (a file about to be created). A symlink in the last
+ * segment is followed with one more call when `followFinal`; a dangling one gives null (the
+ * segment walk says where it points).
+ */
+function throughParent(fs: FsLike, abs: string, followFinal: boolean): Resolved | null {
   const trimmed = abs.replace(/\/+$/, "");
   const slash = trimmed.lastIndexOf("/");
   const last = trimmed.slice(slash + 1);
@@ -108,25 +113,23 @@ function throughParent(fs: FsLike, abs: string, refuseFinalLink: boolean): Resol
   if (isVirtual(dir)) return null;
   const p = dir === "/" ? "/" + last : dir + "/" + last;
   const st = tryLstat(fs, p);
-  if (refuseFinalLink && st && st.isSymbolicLink()) return null;
+  if (st && st.isSymbolicLink()) {
+    if (!followFinal) return { ok: true, path: p, exists: true, isDir: false };
+    const real = fs.realpathSync!(p);
+    return isVirtual(real) ? null : { ok: true, path: real, exists: true, isDir: null };
+  }
   return { ok: true, path: p, exists: st !== null, isDir: st ? st.isDirectory() : false };
 }
 
 function realpathFast(fs: FsLike, abs: string, followFinal: boolean): Resolved | null {
   try {
-    if (followFinal) {
-      try {
-        const p = fs.realpathSync!(abs);
-        return isVirtual(p) ? null : { ok: true, path: p, exists: true, isDir: null };
-      } catch {
-        // Commonly only the last segment is missing (a file about to be created): resolve the
-        // directory in one call, and make sure the last segment is not a dangling symlink.
-        return throughParent(fs, abs, true);
-      }
-    }
-    return throughParent(fs, abs, false);
+    const viaParent = throughParent(fs, abs, followFinal);
+    if (viaParent) return viaParent;
+    // A last segment of `.` or `..`: the kernel's answer for the whole path.
+    const p = fs.realpathSync!(abs);
+    return isVirtual(p) ? null : { ok: true, path: p, exists: true, isDir: null };
   } catch {
-    return null; // missing somewhere: the segment walk handles it
+    return null; // missing somewhere, or a dangling link: the segment walk handles it
   }
 }
 
