@@ -74,7 +74,19 @@ function buildTable(file: string, data: z.infer<typeof schema>): LevelTable {
 }
 
 /** The rule that decides an effect's need, or null when the fallback applies. */
+const ruleMemo = new WeakMap<LevelTable, Map<string, LevelRule | null>>();
+
+/** The first rule matching the effect (first match wins); remembered per table and op/locus/kind. */
 export function ruleFor(table: LevelTable, effect: Pick<Effect, "op" | "locus" | "kind">): LevelRule | null {
+  let memo = ruleMemo.get(table);
+  if (!memo) ruleMemo.set(table, (memo = new Map()));
+  const key = `${effect.op}|${effect.locus}|${effect.kind ?? ""}`;
+  let hit = memo.get(key);
+  if (hit === undefined) memo.set(key, (hit = firstRule(table, effect)));
+  return hit;
+}
+
+function firstRule(table: LevelTable, effect: Pick<Effect, "op" | "locus" | "kind">): LevelRule | null {
   for (const r of table.rules) {
     if (r.op !== effect.op) continue;
     if (r.loci && !r.loci.includes(effect.locus)) continue;

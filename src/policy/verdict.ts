@@ -100,8 +100,10 @@ function shortFile(f: string): string {
   return i >= 0 ? f.slice(i + 1) : f;
 }
 
-function segment(command: string, s: { pos: number; end: number; text: string }): Segment {
-  return { pos: s.pos, end: s.end, bytes: [byteOffset(command, s.pos), byteOffset(command, s.end)], text: s.text };
+function segment(command: string, ascii: boolean, s: { pos: number; end: number; text: string }): Segment {
+  // In ASCII text a string offset is a byte offset.
+  const bytes: [number, number] = ascii ? [s.pos, s.end] : [byteOffset(command, s.pos), byteOffset(command, s.end)];
+  return { pos: s.pos, end: s.end, bytes, text: s.text };
 }
 
 const ORDER: Need[] = [...LEVELS, "never"];
@@ -114,6 +116,7 @@ export function decide(
   commands: CommandRecord[],
   explain: Omit<ExplainData, "admittedAt">,
 ): Verdict {
+  const ascii = !/[^\x00-\x7f]/.test(command);
   const out: VerdictEffect[] = effects.map((e) => {
     const rule = ruleFor(table, e);
     const need = rule?.level ?? table.fallback;
@@ -122,7 +125,7 @@ export function decide(
       locus: e.locus,
       target: e.target,
       ...(e.kind ? { kind: e.kind } : {}),
-      source: segment(command, e.source),
+      source: segment(command, ascii, e.source),
       why: e.why,
       need,
       rule: describeRule(table, rule),
@@ -151,7 +154,7 @@ export function decide(
     argv: c.argv,
     bases: c.bases,
     ...(c.baseUnknown ? { baseUnknown: c.baseUnknown } : {}),
-    source: segment(command, c.source),
+    source: segment(command, ascii, c.source),
     matched: c.matched,
     via: c.via,
   }));
