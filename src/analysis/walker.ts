@@ -502,7 +502,9 @@ export class Walker {
             loci.add(locus);
             out.all.push({ target, locus });
             if (out.found === null) out = { ...out, found: target, locus, why: `and \`${target}\` lies there${target !== p ? ` (through the symlink \`${p}\`)` : ""}` };
-            if (loci.size >= 4) break scan;
+            // Enough to explain the verdict: every locus the caller asks about (secret and self
+            // for a read), or four different ones.
+            if (loci.size >= (tag === "s" ? SCAN_LOCI.size : 4)) break scan;
           }
           if (e.isDir && !e.isLink) {
             if (star) queue.push({ d: p, k });
