@@ -28,10 +28,14 @@ export class PropertyViolation extends Error {
  * the grammar generator (so the fuzzer also explores well-formed, deeply structured commands);
  * anything else is the bytes themselves as UTF-8.
  */
+let grammar: fc.Arbitrary<string> | null = null;
+
 export function commandFromBytes(data: Uint8Array): string {
   if (data.length >= 5 && data[0] === 0) {
     const seed = ((data[1]! << 24) | (data[2]! << 16) | (data[3]! << 8) | data[4]!) >>> 0;
-    return fc.sample(commandLineArb({ depth: 2 }), { seed, numRuns: 1 })[0]!;
+    // Built once: the arbitrary is a pure description, the seed alone decides the sample.
+    grammar ??= commandLineArb({ depth: 2 });
+    return fc.sample(grammar, { seed, numRuns: 1 })[0]!;
   }
   return Buffer.from(data).toString("utf8");
 }
@@ -121,17 +125,30 @@ function verdictAt(command: string, level: Level): { decision: string; level: st
   }
 }
 
-/** The levels at which the command is auto-approved. */
 /** The command (alone) is refused because it would run code read from an unknown stdin. */
 export function runsCodeFromStdin(command: string): boolean {
-  const v = verdictAt(command, "yolo") as { reasons?: { message?: string }[] };
+  return stdinReasons(verdictAt(command, "yolo"));
+}
+
+function stdinReasons(v: { reasons?: { message?: string }[] }): boolean {
   return (v.reasons ?? []).some((r) => /runs the code it reads from stdin, and its stdin comes from outside the command/.test(r.message ?? ""));
 }
 
+/** The levels at which the command is auto-approved, asking classify() at each level. */
 export function approvingLevels(command: string): Set<Level> {
   const out = new Set<Level>();
   for (const l of LEVELS) if (verdictAt(command, l).decision === "allow") out.add(l);
   return out;
+}
+
+/**
+ * The levels that admit the command, from one verdict (its `explain.admittedAt`). Equal to
+ * approvingLevels() exactly when the decision at each level matches the reported need, which
+ * is what the level-monotonic property checks; the composition property uses this cheaper form.
+ */
+export function admittingLevels(command: string): { levels: Set<Level>; runsStdin: boolean } {
+  const v = verdictAt(command, "yolo") as { explain?: { admittedAt?: Level[] }; reasons?: { message?: string }[] };
+  return { levels: new Set(v.explain?.admittedAt ?? []), runsStdin: stdinReasons(v) };
 }
 
 /**
@@ -222,14 +239,16 @@ function parses(src: string): boolean {
 export function checkComposition(a: string, b: string): number {
   if (NOT_PASTEABLE.test(a) || NOT_PASTEABLE.test(b) || !a.trim() || !b.trim()) return 0;
   if (!parses(a) || !parses(b)) return 0;
-  const alone = { a: approvingLevels(a), b: approvingLevels(b) };
+  const pa = admittingLevels(a);
+  const pb = admittingLevels(b);
+  const alone = { a: pa.levels, b: pb.levels };
   const stateful = CHANGES_STATE.test(a);
-  const bRunsStdin = runsCodeFromStdin(b);
+  const bRunsStdin = pb.runsStdin;
   let checked = 0;
   for (const c of compositions(a, b)) {
     if (c.sequential && stateful) continue;
     checked++;
-    for (const l of approvingLevels(c.text)) {
+    for (const l of admittingLevels(c.text).levels) {
       for (const p of c.parts) {
         // The one exception, by design: a part that runs code from its stdin (`sh`, `python3`)
         // is never approved alone, because that stdin comes from outside the command; in

@@ -4,6 +4,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { commandLineArb, simpleCommandLineArb } from "../../fuzz/grammar/command-arb.ts";
 import {
+  admittingLevels,
+  approvingLevels,
   checkComposition,
   checkHookEnvelope,
   checkLevelMonotonic,
@@ -53,6 +55,18 @@ describe("composition", () => {
       { seed: SEED, numRuns: 40 },
     );
     expect(checked).toBeGreaterThan(40);
+  });
+
+  it("reads the same admitting levels off one verdict as asking classify() at each level", () => {
+    // The composition property uses the one-verdict form; this is what licenses it.
+    fc.assert(
+      fc.property(command, (c) => {
+        expect([...admittingLevels(c).levels].sort()).toEqual([...approvingLevels(c)].sort());
+      }),
+      { seed: SEED, numRuns: 120 },
+    );
+    expect([...admittingLevels("git push").levels].sort()).toEqual(["network-admin", "yolo"]);
+    expect(admittingLevels("rm -rf /").levels.size).toBe(0);
   });
 
   it("holds for pairs of realistic commands", () => {
