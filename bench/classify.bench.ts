@@ -134,9 +134,11 @@ export async function run() {
   try {
     const { classify, realFs } = await buildLibrary(dir);
     const world = await evalContext();
+    const tmp = world.context.tmp;
+    const worldCtx: ClassifyContext = { ...world.context, tmp: typeof tmp === "string" ? [tmp] : tmp, fs: (world.context.fs ?? null) as FsLike | null };
     const settings: SettingResult[] = [];
-    if (world.context.fs) settings.push(measure(classify, mix, "world", world.source, world.context, world.context.fs as FsLike));
-    settings.push(measure(classify, mix, "lexical", "the planted world's paths, fs: null", { ...world.context, fs: null }, null));
+    if (worldCtx.fs) settings.push(measure(classify, mix, "world", world.source, worldCtx, worldCtx.fs));
+    settings.push(measure(classify, mix, "lexical", "the planted world's paths, fs: null", { ...worldCtx, fs: null }, null));
     settings.push(measure(classify, mix, "checkout", `this repository (${root}) as the project, node:fs`, { cwd: root, roots: [root], fs: realFs }, realFs));
     const prs = timeEach(mix, (c) => {
       try {

@@ -127,7 +127,7 @@ function verdictAt(command: string, level: Level): { decision: string; level: st
 
 /** The command (alone) is refused because it would run code read from an unknown stdin. */
 export function runsCodeFromStdin(command: string): boolean {
-  return stdinReasons(verdictAt(command, "yolo"));
+  return stdinReasons(verdictAt(command, "yolo") as { reasons?: { message?: string }[] });
 }
 
 function stdinReasons(v: { reasons?: { message?: string }[] }): boolean {
