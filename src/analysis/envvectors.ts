@@ -1,7 +1,7 @@
 // The table of environment variables that make programs run code (registry/env-vectors.toml).
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
-import { DataFileError, loadDataFile, parseDataFile } from "../policy/datafile.ts";
+import { DataFileError, lazy, loadDataFile, parseDataFile } from "../policy/datafile.ts";
 
 export const ENV_EFFECTS = [
   "command",
@@ -20,22 +20,28 @@ export const ENV_EFFECTS = [
 ] as const;
 export type EnvEffect = (typeof ENV_EFFECTS)[number];
 
-const schema = z
-  .object({
-    var: z
-      .array(
-        z
-          .object({
-            name: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*\*?$/, "a variable name, or a prefix ending in `*`"),
-            effect: z.enum(ENV_EFFECTS),
-            safe: z.string().optional(),
-            why: z.string().min(1),
-          })
-          .strict(),
-      )
-      .min(1),
-  })
-  .strict();
+function makeSchema() {
+  return z
+    .object({
+      var: z
+        .array(
+          z
+            .object({
+              name: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*\*?$/, "a variable name, or a prefix ending in `*`"),
+              effect: z.enum(ENV_EFFECTS),
+              safe: z.string().optional(),
+              why: z.string().min(1),
+            })
+            .strict(),
+        )
+        .min(1),
+    })
+    .strict();
+}
+const schema = /* @__PURE__ */ lazy(makeSchema);
+
+/** An env-vectors file as validated (what prebuilt data stores). */
+export type EnvVectorsData = z.infer<ReturnType<typeof makeSchema>>;
 
 export interface EnvVector {
   name: string;
@@ -52,14 +58,15 @@ export interface EnvVectors {
 export const ENV_VECTORS_FILE = fileURLToPath(new URL("../../registry/env-vectors.toml", import.meta.url));
 
 export function loadEnvVectors(file = ENV_VECTORS_FILE): EnvVectors {
-  return build(file, loadDataFile(file, schema));
+  return buildEnvVectors(file, loadDataFile(file, schema()));
 }
 
 export function parseEnvVectors(file: string, text: string): EnvVectors {
-  return build(file, parseDataFile(file, text, schema));
+  return buildEnvVectors(file, parseDataFile(file, text, schema()));
 }
 
-function build(file: string, data: z.infer<typeof schema>): EnvVectors {
+/** The lookup from already validated data (see EnvVectorsData). */
+export function buildEnvVectors(file: string, data: EnvVectorsData): EnvVectors {
   const exact = new Map<string, EnvVector>();
   const prefixes: EnvVector[] = [];
   for (const v of data.var) {

@@ -4,6 +4,23 @@ import { readFileSync } from "node:fs";
 import { parse as parseToml, TomlError } from "smol-toml";
 import type { z } from "zod";
 
+/**
+ * A value made on first use. Data-file schemas are built this way, with the call marked pure:
+ * building zod schemas at import costs start-up time, and a bundle that never validates (the
+ * hook, which loads prebuilt data) then drops both the schemas and zod itself.
+ */
+export function lazy<T>(make: () => T): () => T {
+  let value: T | undefined;
+  let made = false;
+  return () => {
+    if (!made) {
+      value = make();
+      made = true;
+    }
+    return value as T;
+  };
+}
+
 export class DataFileError extends Error {
   constructor(
     readonly file: string,

@@ -1,34 +1,39 @@
 // The level lattice and the table of what each level admits, loaded from regions/levels.toml.
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
-import { loadDataFile, parseDataFile } from "./datafile.ts";
+import { lazy, loadDataFile, parseDataFile } from "./datafile.ts";
 import { KINDS, LEVELS, LOCI, OPS, type Effect, type Level, type Need } from "./model.ts";
 
-const levelName = z.enum(LEVELS);
-const needName = z.union([levelName, z.literal("never")]);
+function makeSchema() {
+  const levelName = z.enum(LEVELS);
+  const needName = z.union([levelName, z.literal("never")]);
+  return z
+    .object({
+      fallback: needName,
+      level: z
+        .array(z.object({ name: levelName, above: z.array(levelName), summary: z.string() }).strict())
+        .min(1),
+      rule: z
+        .array(
+          z
+            .object({
+              op: z.enum(OPS),
+              loci: z.array(z.enum(LOCI)).min(1).optional(),
+              kinds: z.array(z.enum(KINDS)).min(1).optional(),
+              level: needName,
+            })
+            .strict(),
+        )
+        .min(1),
+    })
+    .strict();
+}
+const schema = /* @__PURE__ */ lazy(makeSchema);
 
-const schema = z
-  .object({
-    fallback: needName,
-    level: z
-      .array(z.object({ name: levelName, above: z.array(levelName), summary: z.string() }).strict())
-      .min(1),
-    rule: z
-      .array(
-        z
-          .object({
-            op: z.enum(OPS),
-            loci: z.array(z.enum(LOCI)).min(1).optional(),
-            kinds: z.array(z.enum(KINDS)).min(1).optional(),
-            level: needName,
-          })
-          .strict(),
-      )
-      .min(1),
-  })
-  .strict();
+/** A levels file as validated (what prebuilt data stores). */
+export type LevelsData = z.infer<ReturnType<typeof makeSchema>>;
 
-export type LevelRule = z.infer<typeof schema>["rule"][number];
+export type LevelRule = LevelsData["rule"][number];
 
 export interface LevelTable {
   file: string;
@@ -42,14 +47,15 @@ export interface LevelTable {
 export const LEVELS_FILE = fileURLToPath(new URL("../../regions/levels.toml", import.meta.url));
 
 export function loadLevels(file = LEVELS_FILE): LevelTable {
-  return buildTable(file, loadDataFile(file, schema));
+  return buildTable(file, loadDataFile(file, schema()));
 }
 
 export function parseLevels(file: string, text: string): LevelTable {
-  return buildTable(file, parseDataFile(file, text, schema));
+  return buildTable(file, parseDataFile(file, text, schema()));
 }
 
-function buildTable(file: string, data: z.infer<typeof schema>): LevelTable {
+/** The table from already validated data (see LevelsData). */
+export function buildTable(file: string, data: LevelsData): LevelTable {
   const names = data.level.map((l) => l.name);
   for (const l of LEVELS) {
     if (!names.includes(l)) throw new Error(`${file}: level "${l}" is missing; every level in ${LEVELS.join(", ")} needs a [[level]] entry.`);

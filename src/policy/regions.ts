@@ -3,28 +3,30 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
-import { loadDataFile, parseDataFile } from "./datafile.ts";
+import { lazy, loadDataFile, parseDataFile } from "./datafile.ts";
 import { LOCI, type Locus } from "./model.ts";
 
-const schema = z
-  .object({
-    fallback: z.enum(LOCI),
-    locus: z
-      .array(
-        z
-          .object({
-            name: z.enum(LOCI),
-            patterns: z.array(
-              z.string().refine((p) => /^(~|@root|@tmp|@parent)(\/|$)/.test(p) || p.startsWith("/") || p.startsWith("**/"), {
-                message: "a pattern must start with ~, @root, @tmp, @parent, / or **/",
-              }),
-            ),
-          })
-          .strict(),
-      )
-      .min(1),
-  })
-  .strict();
+const schema = /* @__PURE__ */ lazy(() =>
+  z
+    .object({
+      fallback: z.enum(LOCI),
+      locus: z
+        .array(
+          z
+            .object({
+              name: z.enum(LOCI),
+              patterns: z.array(
+                z.string().refine((p) => /^(~|@root|@tmp|@parent)(\/|$)/.test(p) || p.startsWith("/") || p.startsWith("**/"), {
+                  message: "a pattern must start with ~, @root, @tmp, @parent, / or **/",
+                }),
+              ),
+            })
+            .strict(),
+        )
+        .min(1),
+    })
+    .strict(),
+);
 
 export interface Regions {
   file: string;
@@ -42,12 +44,12 @@ export interface Anchors {
 export const REGIONS_FILE = fileURLToPath(new URL("../../regions/default.toml", import.meta.url));
 
 export function loadRegions(file = REGIONS_FILE): Regions {
-  const d = loadDataFile(file, schema);
+  const d = loadDataFile(file, schema());
   return { file, fallback: d.fallback, loci: d.locus };
 }
 
 export function parseRegions(file: string, text: string): Regions {
-  const d = parseDataFile(file, text, schema);
+  const d = parseDataFile(file, text, schema());
   return { file, fallback: d.fallback, loci: d.locus };
 }
 

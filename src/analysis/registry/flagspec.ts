@@ -1,0 +1,57 @@
+// Role names and the compact flag-spec strings of registry files (`arg`, `read?`, `bool mode=x`).
+// Kept apart from the zod schema (schema.ts): compiling a registry needs these at run time, and
+// the hook's bundle must not load zod (it costs tens of milliseconds at every start).
+import type { FlagObject } from "./schema.ts";
+
+/** What an operand or a flag's value is. */
+export const ROLES = [
+  "read", // a path the command reads
+  "write", // a path it creates or modifies
+  "delete", // a path it removes
+  "exec", // a path it runs as code (a script, a jar, a Makefile); the walk decides project vs foreign
+  "source", // a shell script sourced into the current shell (exec of a path; the walk may parse it)
+  "cwd", // a directory that becomes the base of the command's relative paths
+  "url", // a URL fetched (literal-url, or computed-url when dynamic)
+  "send-url", // a URL data is sent to (net-send)
+  "data", // a request body: `@file` reads the file; the command's send mode decides net-send
+  "host", // a remote host (what happens there is decided by the command's effects or handler)
+  "code", // inline code of a general-purpose interpreter (exec inline-code)
+  "script", // shell code in a string, analysed by the walk as an inner script
+  "cmd", // this word and everything after it form a command the walk analyses (wrappers)
+  "cmd1", // one word naming a program run with arguments nobody can see (`rg --pre`, `tar -I`)
+  "pid", // a process id signalled (process)
+  "procname", // a process name signalled (process)
+  "ignore", // text, numbers, patterns, names: no effect
+  "pattern", // same as ignore, for readability
+  "unknown", // present at all: not modelled, fail closed
+] as const;
+export type Role = (typeof ROLES)[number];
+
+/** `bool` | `arg` | `opt` | ROLE | ROLE? followed by modifiers. Returns null on an unknown type. */
+export function parseFlagSpecString(s: string): FlagObject | null {
+  const [head, ...mods] = s.trim().split(/\s+/);
+  const out: FlagObject = {};
+  if (head === "bool") out.arity = 0;
+  else if (head === "arg") (out.arity = 1), (out.role = "ignore");
+  else if (head === "opt") (out.arity = "optional"), (out.role = "ignore");
+  else {
+    const optional = head!.endsWith("?");
+    const role = optional ? head!.slice(0, -1) : head!;
+    if (!(ROLES as readonly string[]).includes(role)) return null;
+    out.arity = optional ? "optional" : 1;
+    out.role = role as Role;
+  }
+  const modes: string[] = [];
+  for (const m of mods) {
+    if (m === "recursive") out.recursive = true;
+    else if (m === "stop") out.stop = true;
+    else if (m.startsWith("mode=")) modes.push(m.slice(5));
+    else if (m.startsWith("rest=")) {
+      const r = m.slice(5);
+      if (!(ROLES as readonly string[]).includes(r)) return null;
+      out.rest = r as Role;
+    } else return null;
+  }
+  if (modes.length) out.mode = modes;
+  return out;
+}
