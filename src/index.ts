@@ -1,18 +1,13 @@
 // The library API: `classify(command, ctx)` decides whether a shell command may be auto-approved
 // at a permission level. Synchronous and pure given its context (the filesystem it may consult
 // is part of the context). Data files load once per process.
-import os from "node:os";
-import { parse } from "./shell/index.ts";
 import { loadLevels, type LevelTable } from "./policy/levels.ts";
-import { compileRegions, loadRegions, type CompiledRegions, type Regions } from "./policy/regions.ts";
-import { DEFAULT_LEVEL, LEVELS, type Level } from "./policy/model.ts";
-import { decide, type Verdict } from "./policy/verdict.ts";
+import { loadRegions, type Regions } from "./policy/regions.ts";
+import type { Verdict } from "./policy/verdict.ts";
 import { explainText } from "./policy/explain.ts";
-import { loadRegistry, interpret, type Registry } from "./analysis/registry/index.ts";
+import { loadRegistry, type Registry } from "./analysis/registry/index.ts";
 import { loadEnvVectors, type EnvVectors } from "./analysis/envvectors.ts";
-import { buildContext, type DirContext } from "./analysis/context.ts";
-import { realFs, type FsLike } from "./analysis/fs.ts";
-import { analyze } from "./analysis/analyze.ts";
+import { classifyWith, type ClassifierTables, type ClassifyContext } from "./policy/classify.ts";
 
 export { LEVELS, DEFAULT_LEVEL, OPS, LOCI, KINDS } from "./policy/model.ts";
 export type { Level, Need, Op, Locus, Kind, Effect } from "./policy/model.ts";
@@ -23,126 +18,21 @@ export { loadRegistry } from "./analysis/registry/index.ts";
 export { loadLevels } from "./policy/levels.ts";
 export type { Registry } from "./analysis/registry/index.ts";
 export type { LevelTable } from "./policy/levels.ts";
-
-export interface ClassifyContext {
-  /** The configured level (default `developer`). */
-  level?: Level;
-  /** Where the command starts (default: process.cwd()). */
-  cwd?: string;
-  /** Project roots; default CLAUDE_PROJECT_DIR from `env`, else the git toplevel of cwd. Linked worktrees are added. */
-  roots?: string[];
-  /** HOME (default: env.HOME, else os.homedir()). */
-  home?: string;
-  /** Temp dirs (default /tmp, /var/tmp and env.TMPDIR). */
-  tmp?: string[];
-  /** The environment the command will run with (default: process.env). Read: CLAUDE_PROJECT_DIR, HOME, TMPDIR, CDPATH. */
-  env?: Record<string, string | undefined>;
-  /** The filesystem to resolve symlinks and find git worktrees (default: node:fs). null: lexical only, conservative. */
-  fs?: FsLike | null;
-  /** The shell that will run the command (default bash). Others: constructs that differ are not approved. */
-  shell?: string;
-}
+export type { ClassifyContext } from "./policy/classify.ts";
 
 let levels: LevelTable | null = null;
 let regions: Regions | null = null;
 let vectors: EnvVectors | null = null;
 let registry: Registry | null = null;
-const compiled = new Map<string, CompiledRegions>();
-const contexts = new WeakMap<object, Map<string, DirContext>>();
-const NO_FS = {};
 
-function data() {
-  levels ??= loadLevels();
-  regions ??= loadRegions();
-  vectors ??= loadEnvVectors();
-  registry ??= loadRegistry();
-  return { levels, regions, vectors, registry };
-}
-
-function contextFor(ctx: ClassifyContext, env: Record<string, string | undefined>, fs: FsLike | null): DirContext {
-  const input = {
-    cwd: ctx.cwd ?? process.cwd(),
-    roots: ctx.roots,
-    home: ctx.home ?? env.HOME ?? os.homedir(),
-    tmp: ctx.tmp,
-    env: { CLAUDE_PROJECT_DIR: env.CLAUDE_PROJECT_DIR, TMPDIR: env.TMPDIR },
-    fs,
-  };
-  const key = `${input.cwd}\u0000${input.roots?.join("\u0001") ?? "-"}\u0000${input.home}\u0000${input.tmp?.join("\u0001") ?? "-"}\u0000${input.env.CLAUDE_PROJECT_DIR ?? "-"}\u0000${input.env.TMPDIR ?? "-"}`;
-  let m = contexts.get(fs ?? NO_FS);
-  if (!m) contexts.set(fs ?? NO_FS, (m = new Map()));
-  let c = m.get(key);
-  if (!c) {
-    c = buildContext(input);
-    if (m.size > 64) m.clear();
-    m.set(key, c);
-  }
-  return c;
-}
-
-const compiledByContext = new WeakMap<DirContext, CompiledRegions>();
-
-function regionsFor(r: Regions, c: DirContext): CompiledRegions {
-  const quick = compiledByContext.get(c);
-  if (quick) return quick;
-  const key = JSON.stringify(c.anchors);
-  let hit = compiled.get(key);
-  if (!hit) {
-    // Anchors list every spelling (as given and physical); the compiler takes one home.
-    const base = compileRegions(r, { home: c.home, roots: c.anchors.roots, tmp: c.anchors.tmp });
-    hit = c.anchors.home.length > 1 ? withHomes(r, c, base) : base;
-    if (compiled.size > 64) compiled.clear();
-    compiled.set(key, hit);
-  }
-  hit = memoRegions(hit);
-  compiledByContext.set(c, hit);
-  return hit;
-}
-
-/** The same paths come up command after command (the cwd, README.md...): remember their places. */
-function memoRegions(r: CompiledRegions): CompiledRegions {
-  const cache = new Map<string, { locus: ReturnType<CompiledRegions["locate"]>; pattern: string | null }>();
+/** The shipped data, each part loaded (and validated) on first use. */
+function data(over: Partial<ClassifierTables> = {}): ClassifierTables {
   return {
-    explain(p) {
-      let hit = cache.get(p);
-      if (!hit) {
-        hit = r.explain(p);
-        if (cache.size > 4096) cache.clear();
-        cache.set(p, hit);
-      }
-      return hit;
-    },
-    locate(p) {
-      return this.explain(p).locus;
-    },
+    levels: over.levels ?? (levels ??= loadLevels()),
+    regions: over.regions ?? (regions ??= loadRegions()),
+    vectors: over.vectors ?? (vectors ??= loadEnvVectors()),
+    registry: over.registry ?? (registry ??= loadRegistry()),
   };
-}
-
-/** HOME given through a symlink: paths are physical, but match either spelling. */
-function withHomes(r: Regions, c: DirContext, physical: CompiledRegions): CompiledRegions {
-  const others = c.anchors.home.filter((h) => h !== c.home).map((h) => compileRegions(r, { home: h, roots: c.anchors.roots, tmp: c.anchors.tmp }));
-  return {
-    explain(p) {
-      const a = physical.explain(p);
-      if (a.pattern !== null) return a;
-      for (const o of others) {
-        const b = o.explain(p);
-        if (b.pattern !== null) return b;
-      }
-      return a;
-    },
-    locate(p) {
-      return this.explain(p).locus;
-    },
-  };
-}
-
-let envSnapshot: Record<string, string | undefined> | null = null;
-
-/** The variables classify reads from process.env, read once (each process.env access is a call into the runtime). */
-function processEnv(): Record<string, string | undefined> {
-  envSnapshot ??= { HOME: process.env.HOME, CLAUDE_PROJECT_DIR: process.env.CLAUDE_PROJECT_DIR, TMPDIR: process.env.TMPDIR, CDPATH: process.env.CDPATH };
-  return envSnapshot;
 }
 
 /** Decides whether `command` may be auto-approved at `ctx.level` (default developer). */
@@ -160,42 +50,7 @@ export interface ClassifierData {
 
 /** A `classify` bound to other data; anything not given is the shipped file. */
 export function createClassifier(over: ClassifierData): (command: string, ctx?: ClassifyContext) => Verdict {
-  return (command, ctx = {}) => {
-    const d = data();
-    return classifyWith({ ...d, registry: over.registry ?? d.registry, levels: over.levels ?? d.levels }, command, ctx);
-  };
-}
-
-function classifyWith(d: ReturnType<typeof data>, command: string, ctx: ClassifyContext): Verdict {
-  const level = ctx.level ?? DEFAULT_LEVEL;
-  if (!(LEVELS as readonly string[]).includes(level)) {
-    throw new Error(`unknown level "${String(level)}": use one of ${LEVELS.join(", ")}`);
-  }
-  const env = ctx.env ?? processEnv();
-  const fs = ctx.fs === undefined ? realFs : ctx.fs;
-  const c = contextFor(ctx, env, fs);
-  const shell = ctx.shell ? ctx.shell.replace(/^.*\//, "") : "bash";
-  const a = analyze(
-    command,
-    {
-      parse,
-      interpret: (argv) => interpret(d.registry, argv),
-      vectors: d.vectors,
-      regions: regionsFor(d.regions, c),
-      ctx: c,
-      shell,
-    },
-    { CDPATH: env.CDPATH },
-  );
-  return decide(d.levels, level, command, a.effects, a.commands, {
-    command,
-    shell,
-    cwd: c.cwd.physical,
-    roots: c.roots,
-    home: c.home,
-    tmp: c.tmp,
-    parseError: a.parseError,
-  });
+  return (command, ctx = {}) => classifyWith(data(over), command, ctx);
 }
 
 /** The `explain` renderer (the CLI picks it up by this name). */

@@ -61,6 +61,11 @@ export function loadEnvVectors(file = ENV_VECTORS_FILE): EnvVectors {
   return buildEnvVectors(file, loadDataFile(file, schema()));
 }
 
+/** The validated file, not yet turned into a lookup (prebuilt data stores this). */
+export function loadEnvVectorsData(file = ENV_VECTORS_FILE): EnvVectorsData {
+  return loadDataFile(file, schema());
+}
+
 export function parseEnvVectors(file: string, text: string): EnvVectors {
   return buildEnvVectors(file, parseDataFile(file, text, schema()));
 }

@@ -50,6 +50,11 @@ export function loadLevels(file = LEVELS_FILE): LevelTable {
   return buildTable(file, loadDataFile(file, schema()));
 }
 
+/** The validated file, not yet turned into a table (prebuilt data stores this). */
+export function loadLevelsData(file = LEVELS_FILE): LevelsData {
+  return loadDataFile(file, schema());
+}
+
 export function parseLevels(file: string, text: string): LevelTable {
   return buildTable(file, parseDataFile(file, text, schema()));
 }

@@ -1,5 +1,5 @@
 // The registry: command data (registry/*.toml) compiled into lookup maps, and the interpreter.
-export { loadRegistry, parseRegistry, registrySnapshot, registryFromSnapshot, REGISTRY_DIR } from "./load.ts";
+export { loadRegistry, parseRegistry, validateRegistryDir, REGISTRY_DIR } from "./load.ts";
 export { interpret, lookup, roleOf } from "./interpret.ts";
 export { isUnboundedTarget } from "./engine.ts";
 export { isInertConfigKey } from "./handlers/git.ts";

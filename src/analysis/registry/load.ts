@@ -39,22 +39,11 @@ export function parseRegistry(files: { file: string; text: string }[]): Registry
   return compileRegistry(validate(files), HANDLER_NAMES);
 }
 
-/**
- * The validated registry as JSON, for a build step to ship beside the bundle: loading it skips
- * TOML parsing and zod (most of the load time); compiling the maps stays at run time.
- */
-export function registrySnapshot(dir: string = REGISTRY_DIR): string {
+/** Every registry file of `dir`, read and validated (not compiled), in file-name order. */
+export function validateRegistryDir(dir: string = REGISTRY_DIR): CompileInput[] {
   const key = path.resolve(dir);
   const names = readdirSync(key).filter((f) => f.endsWith(".toml") && !NOT_COMMANDS.has(f)).sort();
-  const inputs = validate(names.map((n) => ({ file: path.join(key, n), text: readFileSync(path.join(key, n), "utf8") })));
-  return JSON.stringify({ version: 1, files: inputs.map((i) => ({ file: path.basename(i.file), commands: i.commands, flagsets: i.flagsets })) });
-}
-
-/** Compiles a registry from registrySnapshot() output (trusted: it was validated when written). */
-export function registryFromSnapshot(json: string): Registry {
-  const data = JSON.parse(json) as { version: number; files: { file: string; commands: CompileInput["commands"]; flagsets?: CompileInput["flagsets"] }[] };
-  if (data.version !== 1) throw new Error(`registry snapshot version ${data.version} is not supported: rebuild it`);
-  return compileRegistry(data.files.map((f) => ({ file: f.file, text: "", commands: f.commands, flagsets: f.flagsets })), HANDLER_NAMES);
+  return validate(names.map((n) => ({ file: path.join(key, n), text: readFileSync(path.join(key, n), "utf8") })));
 }
 
 function validate(files: { file: string; text: string }[]): CompileInput[] {

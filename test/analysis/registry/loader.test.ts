@@ -79,15 +79,3 @@ describe("errors name the file, the line and the fix", () => {
     expect(e.message).toMatch(/takes no value/);
   });
 });
-
-describe("snapshot", () => {
-  it("a registry compiled from the JSON snapshot interprets like the TOML one", async () => {
-    const { registrySnapshot, registryFromSnapshot, interpret } = await import("../../../src/analysis/registry/index.ts");
-    const fromToml = loadRegistry();
-    const fromJson = registryFromSnapshot(registrySnapshot());
-    expect(fromJson.entries.length).toBe(fromToml.entries.length);
-    for (const argv of [["git", "-c", "core.pager=x", "log"], ["sort", "-o", "o", "i"], ["npm", "ci", "--ignore-scripts"], ["sed", "-i", "s/a/b/", "f"]]) {
-      expect(interpret(fromJson, argv)).toEqual(interpret(fromToml, argv));
-    }
-  });
-});

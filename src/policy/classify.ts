@@ -1,0 +1,171 @@
+// The classifier core: one command, a context and the data (registry, regions, levels, env
+// vectors) in; a verdict out. No data loading here: index.ts loads the shipped TOML files, the
+// hook's bundle loads prebuilt data (and must not pull in zod through the TOML loaders).
+import os from "node:os";
+import { parse } from "../shell/index.ts";
+import type { LevelTable } from "./levels.ts";
+import { compileRegions, type CompiledRegions, type Regions } from "./regions.ts";
+import { DEFAULT_LEVEL, LEVELS, type Level } from "./model.ts";
+import { decide, type Verdict } from "./verdict.ts";
+import { interpret } from "../analysis/registry/interpret.ts";
+import type { Registry } from "../analysis/registry/compiled.ts";
+import type { EnvVectors } from "../analysis/envvectors.ts";
+import { buildContext, type DirContext } from "../analysis/context.ts";
+import { realFs, type FsLike } from "../analysis/fs.ts";
+import { analyze } from "../analysis/analyze.ts";
+
+export interface ClassifyContext {
+  /** The configured level (default `developer`). */
+  level?: Level;
+  /** Where the command starts (default: process.cwd()). */
+  cwd?: string;
+  /** Project roots; default CLAUDE_PROJECT_DIR from `env`, else the git toplevel of cwd. Linked worktrees are added. */
+  roots?: string[];
+  /** HOME (default: env.HOME, else os.homedir()). */
+  home?: string;
+  /** Temp dirs (default /tmp, /var/tmp and env.TMPDIR). */
+  tmp?: string[];
+  /** The environment the command will run with (default: process.env). Read: CLAUDE_PROJECT_DIR, HOME, TMPDIR, CDPATH. */
+  env?: Record<string, string | undefined>;
+  /** The filesystem to resolve symlinks and find git worktrees (default: node:fs). null: lexical only, conservative. */
+  fs?: FsLike | null;
+  /** The shell that will run the command (default bash). Others: constructs that differ are not approved. */
+  shell?: string;
+}
+
+/** Everything a verdict is computed from besides the command and its context. */
+export interface ClassifierTables {
+  registry: Registry;
+  levels: LevelTable;
+  regions: Regions;
+  vectors: EnvVectors;
+}
+
+/** Compiled regions per regions table, then per anchors. */
+const compiled = new WeakMap<Regions, Map<string, CompiledRegions>>();
+const contexts = new WeakMap<object, Map<string, DirContext>>();
+const NO_FS = {};
+
+
+function contextFor(ctx: ClassifyContext, env: Record<string, string | undefined>, fs: FsLike | null): DirContext {
+  const input = {
+    cwd: ctx.cwd ?? process.cwd(),
+    roots: ctx.roots,
+    home: ctx.home ?? env.HOME ?? os.homedir(),
+    tmp: ctx.tmp,
+    env: { CLAUDE_PROJECT_DIR: env.CLAUDE_PROJECT_DIR, TMPDIR: env.TMPDIR },
+    fs,
+  };
+  const key = `${input.cwd}\u0000${input.roots?.join("\u0001") ?? "-"}\u0000${input.home}\u0000${input.tmp?.join("\u0001") ?? "-"}\u0000${input.env.CLAUDE_PROJECT_DIR ?? "-"}\u0000${input.env.TMPDIR ?? "-"}`;
+  let m = contexts.get(fs ?? NO_FS);
+  if (!m) contexts.set(fs ?? NO_FS, (m = new Map()));
+  let c = m.get(key);
+  if (!c) {
+    c = buildContext(input);
+    if (m.size > 64) m.clear();
+    m.set(key, c);
+  }
+  return c;
+}
+
+const compiledByContext = new WeakMap<Regions, WeakMap<DirContext, CompiledRegions>>();
+
+function regionsFor(r: Regions, c: DirContext): CompiledRegions {
+  let byContext = compiledByContext.get(r);
+  if (!byContext) compiledByContext.set(r, (byContext = new WeakMap()));
+  const quick = byContext.get(c);
+  if (quick) return quick;
+  let byAnchors = compiled.get(r);
+  if (!byAnchors) compiled.set(r, (byAnchors = new Map()));
+  const key = JSON.stringify(c.anchors);
+  let hit = byAnchors.get(key);
+  if (!hit) {
+    // Anchors list every spelling (as given and physical); the compiler takes one home.
+    const base = compileRegions(r, { home: c.home, roots: c.anchors.roots, tmp: c.anchors.tmp });
+    hit = c.anchors.home.length > 1 ? withHomes(r, c, base) : base;
+    if (byAnchors.size > 64) byAnchors.clear();
+    byAnchors.set(key, hit);
+  }
+  hit = memoRegions(hit);
+  byContext.set(c, hit);
+  return hit;
+}
+
+/** The same paths come up command after command (the cwd, README.md...): remember their places. */
+function memoRegions(r: CompiledRegions): CompiledRegions {
+  const cache = new Map<string, { locus: ReturnType<CompiledRegions["locate"]>; pattern: string | null }>();
+  return {
+    explain(p) {
+      let hit = cache.get(p);
+      if (!hit) {
+        hit = r.explain(p);
+        if (cache.size > 4096) cache.clear();
+        cache.set(p, hit);
+      }
+      return hit;
+    },
+    locate(p) {
+      return this.explain(p).locus;
+    },
+  };
+}
+
+/** HOME given through a symlink: paths are physical, but match either spelling. */
+function withHomes(r: Regions, c: DirContext, physical: CompiledRegions): CompiledRegions {
+  const others = c.anchors.home.filter((h) => h !== c.home).map((h) => compileRegions(r, { home: h, roots: c.anchors.roots, tmp: c.anchors.tmp }));
+  return {
+    explain(p) {
+      const a = physical.explain(p);
+      if (a.pattern !== null) return a;
+      for (const o of others) {
+        const b = o.explain(p);
+        if (b.pattern !== null) return b;
+      }
+      return a;
+    },
+    locate(p) {
+      return this.explain(p).locus;
+    },
+  };
+}
+
+let envSnapshot: Record<string, string | undefined> | null = null;
+
+/** The variables classify reads from process.env, read once (each process.env access is a call into the runtime). */
+function processEnv(): Record<string, string | undefined> {
+  envSnapshot ??= { HOME: process.env.HOME, CLAUDE_PROJECT_DIR: process.env.CLAUDE_PROJECT_DIR, TMPDIR: process.env.TMPDIR, CDPATH: process.env.CDPATH };
+  return envSnapshot;
+}
+
+/** Decides whether `command` may be auto-approved at `ctx.level` (default developer), with these tables. */
+export function classifyWith(d: ClassifierTables, command: string, ctx: ClassifyContext): Verdict {
+  const level = ctx.level ?? DEFAULT_LEVEL;
+  if (!(LEVELS as readonly string[]).includes(level)) {
+    throw new Error(`unknown level "${String(level)}": use one of ${LEVELS.join(", ")}`);
+  }
+  const env = ctx.env ?? processEnv();
+  const fs = ctx.fs === undefined ? realFs : ctx.fs;
+  const c = contextFor(ctx, env, fs);
+  const shell = ctx.shell ? ctx.shell.replace(/^.*\//, "") : "bash";
+  const a = analyze(
+    command,
+    {
+      parse,
+      interpret: (argv) => interpret(d.registry, argv),
+      vectors: d.vectors,
+      regions: regionsFor(d.regions, c),
+      ctx: c,
+      shell,
+    },
+    { CDPATH: env.CDPATH },
+  );
+  return decide(d.levels, level, command, a.effects, a.commands, {
+    command,
+    shell,
+    cwd: c.cwd.physical,
+    roots: c.roots,
+    home: c.home,
+    tmp: c.tmp,
+    parseError: a.parseError,
+  });
+}
