@@ -1,17 +1,18 @@
 // The hook as a process vs `node -e 0`: the budget is a median wall-time ratio <= 1.15.
-// Builds the CLI bundle from the current source into a temp dir, then runs the variants
-// interleaved (rotating order each round) so machine load hits them alike.
-// Variants: node -e 0 (baseline); `cli.js --help` (bundle load only); the hook on an approved
-// Bash command in a fresh git repo (the real path: stdin, config, classify, envelope), from the
-// plain bundle and from the V8 startup snapshot that `setup` prefers. The headline ratio is the
-// snapshot hook's (the command setup writes) when a snapshot could be built.
+// Builds the CLI, the library and the fast hook from the current source into a temp dir, then
+// runs the variants interleaved (rotating order each round) so machine load hits them alike.
+// Variants: node -e 0 (baseline); an empty CommonJS file (what any script costs); `cli.js
+// --help` (bundle load only); the hook on an approved Bash command in a fresh git repo (the
+// real path: stdin, config, classify, envelope) through the plain CLI and through the fast hook
+// that `setup` installs (dist/shellfence-hook.cjs); the fast hook on a non-Bash tool (start-up
+// and stdin only). The headline ratio is the fast hook's. Each variant's CPU time (user + sys,
+// from the kernel) is reported too: unlike wall time it is not inflated by other processes.
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { buildHookSnapshot, bundle } from "../scripts/build.ts";
-import { SNAPSHOT_NODE_FLAGS } from "../src/cli/snapshot-flags.ts";
+import { buildFastHook, bundle } from "../scripts/build.ts";
 
 export const BUDGET_RATIO = 1.15;
 const ROOT = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
@@ -42,14 +43,18 @@ export async function run(opts: { rounds?: number } = {}): Promise<HookBenchResu
   const rounds = opts.rounds ?? Number(process.env.HOOK_BENCH_ROUNDS ?? 40);
   const dir = mkdtempSync(path.join(tmpdir(), "sf-hookbench-"));
   try {
-    // A private copy of the sources and data: the blob declines once the data on disk changes,
-    // and in a shared checkout someone may be editing registry/ while this runs.
+    // A private copy of the sources and data: the prebuilt data is checked against the data
+    // files, and in a shared checkout someone may be editing registry/ while this runs.
     const pkg = path.join(dir, "pkg");
     for (const d of ["src", "registry", "regions", "bin"]) cpSync(path.join(ROOT, d), path.join(pkg, d), { recursive: true });
     symlinkSync(path.join(ROOT, "node_modules"), path.join(pkg, "node_modules"));
     const cli = path.join(pkg, "dist", "cli.js");
     await bundle(path.join(pkg, "src/cli/main.ts"), cli, true);
-    const blob = await buildHookSnapshot(path.dirname(cli), pkg);
+    await bundle(path.join(pkg, "src/index.ts"), path.join(pkg, "dist", "index.js"));
+    await buildFastHook(path.dirname(cli), pkg);
+    const fast = path.join(pkg, "dist", "shellfence-hook.cjs");
+    const empty = path.join(dir, "empty.cjs");
+    writeFileSync(empty, "");
     const home = path.join(dir, "home");
     const repo = path.join(dir, "repo");
     mkdirSync(home);
@@ -65,15 +70,12 @@ export async function run(opts: { rounds?: number } = {}): Promise<HookBenchResu
     });
     const variants: Record<string, { args: string[]; input: string }> = {
       "node -e 0": { args: ["-e", "0"], input: "" },
+      "empty .cjs": { args: [empty], input: "" },
       "cli --help": { args: [cli, "--help"], input: "" },
-      hook: { args: [cli, "hook"], input: payload },
-      ...(blob
-        ? {
-            "hook (snapshot)": { args: [...SNAPSHOT_NODE_FLAGS, "--snapshot-blob", blob, "hook"], input: payload },
-            // Start-up from the blob and stdin only: the hook declines before any config or classify.
-            "snapshot, non-Bash tool": { args: [...SNAPSHOT_NODE_FLAGS, "--snapshot-blob", blob, "hook"], input: JSON.stringify({ tool_name: "Read", tool_input: {}, cwd: repo }) },
-          }
-        : {}),
+      "hook (plain CLI)": { args: [cli, "hook"], input: payload },
+      "hook (fast)": { args: [fast, "hook"], input: payload },
+      // Start-up and stdin only: the hook declines before any config or classify.
+      "fast, non-Bash tool": { args: [fast, "hook"], input: JSON.stringify({ tool_name: "Read", tool_input: {}, cwd: repo }) },
     };
     const names = Object.keys(variants);
     const times: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]));
@@ -94,7 +96,7 @@ export async function run(opts: { rounds?: number } = {}): Promise<HookBenchResu
     const medianMs = Object.fromEntries(names.map((n) => [n, Math.round(median(times[n]!) * 100) / 100]));
     const hooks = names.filter((n) => n !== "node -e 0");
     const ratios = Object.fromEntries(hooks.map((n) => [n, Math.round((medianMs[n]! / medianMs["node -e 0"]!) * 1000) / 1000]));
-    const headline = blob ? "hook (snapshot)" : "hook";
+    const headline = "hook (fast)";
     const ratio = ratios[headline]!;
     const hookDecision = Object.entries(decisions).map(([k, v]) => `${k}: ${v}`).join("; ");
     const load = Math.round(loadavg()[0]! * 100) / 100;

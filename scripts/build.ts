@@ -1,10 +1,14 @@
-// Bundles the CLI (which also serves the hook) and the library into dist/.
+// Bundles the CLI, the library and the fast hook into dist/.
 // Nothing loaded that is not needed: the hook starts on every agent command. The CLI is split
 // into chunks (dist/cli.js plus dist/<name>-<hash>.js) so that a subcommand's `await import()`
-// loads only its own code: the hook never parses setup, levels or explain code.
+// loads only its own code. The fast hook (dist/shellfence-hook.cjs, what `setup` installs) is
+// one CommonJS bundle without zod or the TOML loaders, with its data prebuilt and its code in
+// V8's code cache.
 import { build, type Plugin } from "esbuild";
-import { makeBlob } from "../src/cli/blob.ts";
-import { readdirSync, rmSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { copyFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { makePrebuilt } from "../src/cli/prebuilt-make.ts";
+import { PREBUILT_FILE } from "../src/cli/prebuilt.ts";
 import { readFile } from "node:fs/promises";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import path from "node:path";
@@ -69,39 +73,56 @@ export async function bundle(entry: string, outfile: string, split = false): Pro
   await build({ ...common, entryPoints: { [name]: entry }, outdir, splitting: true, chunkNames: "[name]-[hash]", plugins, minify: true, keepNames: true });
 }
 
+/** Text that marks zod in a bundle: the fast hook must never contain it (it costs ~40 ms to load). */
+export const ZOD_MARKERS = ["ZodError", "$ZodType", "zod/v4"];
+
 /**
- * The hook's V8 startup snapshot: a CommonJS bundle of src/cli/snapshot.ts (dist/hook-snapshot.cjs,
- * shipped), run once under `node --build-snapshot` (src/cli/blob.ts). The blob only works with
- * the exact node binary that built it, so it is made on the machine that runs it (npm ci runs
- * this script as `prepare`; `shellfence setup` remakes it when node refuses it), and setup
- * writes a hook command that falls back to the plain CLI when node refuses the blob. Returns the blob
- * path, or null (with the reason on stderr) when this node cannot build one. `srcRoot`: a copy
- * of the package to build from (the bench uses one, so concurrent edits cannot stale its blob).
+ * The fast hook in `outdir` (the package at `srcRoot`):
+ *   prebuilt.json          the validated data tables (src/cli/prebuilt.ts)
+ *   hook-main.js           src/cli/hook-main.ts as one CommonJS function expression, minified
+ *   hook-main.js.cache     V8's code cache of it, made after a warm-up run of the hook path
+ *   shellfence-hook.cjs    the entry (src/cli/hook-start.cjs)
+ * The code cache is made by this node; another node version refuses it and compiles instead.
  */
-export async function buildHookSnapshot(outdir: string, srcRoot: string = root): Promise<string | null> {
+export async function buildFastHook(outdir: string, srcRoot: string = root): Promise<void> {
   const dir = path.resolve(root, outdir);
-  const entry = path.join(dir, "hook-snapshot.cjs");
-  const blob = path.join(dir, "hook.blob");
-  await build({
+  // The V8 startup snapshot this replaces (earlier builds).
+  for (const old of ["hook.blob", "hook-snapshot.cjs"]) rmSync(path.join(dir, old), { force: true });
+  writeFileSync(path.join(dir, PREBUILT_FILE), makePrebuilt(srcRoot));
+  const main = path.join(dir, "hook-main.js");
+  const out = await build({
     ...common,
     format: "cjs",
-    entryPoints: [path.join(srcRoot, "src/cli/snapshot.ts")],
-    outfile: entry,
-    plugins: [ownUrlPlugin(entry, true)],
-    // Minified: V8 keeps the script source in the blob, and a smaller blob starts faster
-    // (9.2 MB -> 7.5 MB). keepNames: messages and `name` checks stay as written.
-    minify: true,
-    keepNames: true,
+    entryPoints: [path.join(srcRoot, "src/cli/hook-main.ts")],
+    write: false,
+    outfile: main,
+    plugins: [ownUrlPlugin(main, true)],
+    // SHELLFENCE_BUILD_READABLE=1: not minified, for reading a profile of the hook. No
+    // keepNames: it wraps every function in a naming call at load; the error classes on this
+    // path (DataFileError, ParseError) set their names themselves.
+    minify: !process.env.SHELLFENCE_BUILD_READABLE,
   });
-  const made = makeBlob(dir);
-  if (made.ok) return made.blob;
-  rmSync(blob, { force: true });
-  process.stderr.write(`build: no hook snapshot (${made.why}); the hook runs from dist/cli.js\n`);
-  return null;
+  const code = out.outputFiles[0]!.text;
+  const zod = ZOD_MARKERS.find((m) => code.includes(m));
+  if (zod) throw new Error(`build: the fast hook bundle contains zod (\`${zod}\`): something on the hook path imports a TOML loader or a schema`);
+  // A function expression: the entry compiles it with vm.Script and passes the CommonJS bindings.
+  writeFileSync(main, `(function (exports, require, module, __filename, __dirname) {${code}\n})`);
+  copyFileSync(path.join(srcRoot, "src/cli/hook-start.cjs"), path.join(dir, "shellfence-hook.cjs"));
+  rmSync(main + ".cache", { force: true });
+  const maker = `
+    const fs = require("node:fs"), path = require("node:path"), vm = require("node:vm");
+    const [main, root] = process.argv.slice(1);
+    const script = new vm.Script(fs.readFileSync(main, "utf8"), { filename: main });
+    const mod = { exports: {} };
+    script.runInThisContext()(mod.exports, require, mod, main, path.dirname(main));
+    mod.exports.warm(root).then(() => fs.writeFileSync(main + ".cache", script.createCachedData()));
+  `;
+  const r = spawnSync(process.execPath, ["-e", maker, main, srcRoot], { encoding: "utf8" });
+  if (r.status !== 0) process.stderr.write(`build: no code cache for the fast hook (${(r.stderr || r.error?.message || "").trim().split("\n")[0]}); it compiles at start instead\n`);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   await bundle("src/cli/main.ts", "dist/cli.js", true);
   await bundle("src/index.ts", "dist/index.js");
-  await buildHookSnapshot("dist");
+  await buildFastHook("dist");
 }

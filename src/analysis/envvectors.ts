@@ -71,19 +71,30 @@ export function parseEnvVectors(file: string, text: string): EnvVectors {
 }
 
 /** The lookup from already validated data (see EnvVectorsData). */
-export function buildEnvVectors(file: string, data: EnvVectorsData): EnvVectors {
+export function buildEnvVectors(file: string, data: EnvVectorsData, lazySafe = false): EnvVectors {
   const exact = new Map<string, EnvVector>();
   const prefixes: EnvVector[] = [];
-  for (const v of data.var) {
-    let safe: RegExp | null = null;
-    if (v.safe !== undefined) {
-      try {
-        safe = new RegExp(v.safe);
-      } catch (e) {
-        throw new DataFileError(file, null, `\`safe\` of ${v.name} is not a valid regular expression (${(e as Error).message}). Fix the pattern.`);
-      }
+  const compile = (v: EnvVectorsData["var"][number]): RegExp | null => {
+    if (v.safe === undefined) return null;
+    try {
+      return new RegExp(v.safe);
+    } catch (e) {
+      throw new DataFileError(file, null, `\`safe\` of ${v.name} is not a valid regular expression (${(e as Error).message}). Fix the pattern.`);
     }
-    const entry = { name: v.name, effect: v.effect, safe, why: v.why };
+  };
+  // Checked here (a bad pattern is a load error), compiled again on first use: the hook looks
+  // up a variable or two, and building a hundred expressions would cost it more than that.
+  if (!lazySafe) for (const v of data.var) compile(v);
+  for (const v of data.var) {
+    let safe: RegExp | null | undefined;
+    const entry: EnvVector = {
+      name: v.name,
+      effect: v.effect,
+      get safe() {
+        return safe === undefined ? (safe = compile(v)) : safe;
+      },
+      why: v.why,
+    };
     if (v.name.endsWith("*")) prefixes.push(entry);
     else exact.set(v.name, entry);
   }

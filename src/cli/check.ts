@@ -3,8 +3,10 @@
 import path from "node:path";
 import { parseCheckArgs } from "./args.ts";
 import { resolveRun } from "./context.ts";
+import { shippedUpward } from "./shipped-levels.ts";
 import type { Io } from "./io.ts";
-import { loadClassifier, reasonText, verdictJson, type VerdictLike } from "./verdict.ts";
+import { loadClassifier } from "./shipped-classifier.ts";
+import { reasonText, verdictJson, type VerdictLike } from "./verdict.ts";
 
 export async function runCheck(args: readonly string[], io: Io, sub: "check" | "explain"): Promise<number> {
   const parsed = parseCheckArgs(args, sub);
@@ -16,7 +18,7 @@ export async function runCheck(args: readonly string[], io: Io, sub: "check" | "
   const cwd = path.resolve(io.cwd, a.cwd ?? ".");
   let resolved;
   try {
-    resolved = await resolveRun({ ...(a.level ? { flagLevel: a.level } : {}), cwd, roots: a.roots.map((r) => path.resolve(io.cwd, r)), env: io.env, home: io.home });
+    resolved = await resolveRun({ ...(a.level ? { flagLevel: a.level } : {}), cwd, roots: a.roots.map((r) => path.resolve(io.cwd, r)), env: io.env, home: io.home, upward: shippedUpward });
   } catch (e) {
     io.err(`shellfence: config error: ${(e as Error).message}\n`);
     return 2;

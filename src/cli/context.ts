@@ -14,6 +14,12 @@ export interface RunInput {
   env: Record<string, string | undefined>;
   home: string;
   shell?: string;
+  /**
+   * The level lattice, asked for only when a repo-local file lowers the level. Given by the
+   * caller: the CLI loads regions/levels.toml, the hook's bundle has it prebuilt (and must not
+   * pull in the TOML loaders).
+   */
+  upward: () => Promise<Upward>;
 }
 
 export interface Resolved {
@@ -49,7 +55,7 @@ export async function resolveRun(input: RunInput): Promise<Resolved> {
   const repo = roots.map((r) => readConfigFile(path.join(r, REPO_CONFIG_NAME), input.home)).filter((c): c is ConfigFile => c !== null);
   // The level lattice is only needed to lower a level, which only a repo-local file does.
   let upward: Upward | null = null;
-  if (repo.some((r) => r.level)) upward = (await import("../policy/levels.ts")).loadLevels().upward;
+  if (repo.some((r) => r.level)) upward = await input.upward();
   const settings = resolveSettings({ flagLevel: input.flagLevel, user, repo, upward: () => upward! });
   const ctx: ClassifyContext = { level: settings.level, cwd: input.cwd, env: input.env, home: input.home };
   if (input.shell) ctx.shell = input.shell;

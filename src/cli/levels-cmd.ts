@@ -2,6 +2,7 @@
 import { loadLevels, type LevelRule } from "../policy/levels.ts";
 import { DEFAULT_LEVEL, LEVELS } from "../policy/model.ts";
 import { resolveRun } from "./context.ts";
+import { shippedUpward } from "./shipped-levels.ts";
 import type { Io } from "./io.ts";
 
 export async function runLevels(args: readonly string[], io: Io): Promise<number> {
@@ -13,7 +14,7 @@ export async function runLevels(args: readonly string[], io: Io): Promise<number
   }
   let current: { level: string; from: string } | null = null;
   try {
-    const r = await resolveRun({ cwd: io.cwd, roots: [], env: io.env, home: io.home });
+    const r = await resolveRun({ cwd: io.cwd, roots: [], env: io.env, home: io.home, upward: shippedUpward });
     current = { level: r.settings.level, from: r.settings.levelFrom };
   } catch (e) {
     io.err(`shellfence: config error: ${(e as Error).message}\n`);

@@ -7,7 +7,7 @@ import { loadRegistry, validateRegistryDir } from "../analysis/registry/index.ts
 import { loadEnvVectorsData } from "../analysis/envvectors.ts";
 import { loadLevelsData } from "../policy/levels.ts";
 import { loadRegions } from "../policy/regions.ts";
-import { PREBUILT_VERSION, type PrebuiltHeader, type PrebuiltRegistryFile, type Stamp } from "./prebuilt.ts";
+import { PREBUILT_VERSION, type PrebuiltHeader, type Span, type Stamp } from "./prebuilt.ts";
 
 /** Every .toml file under registry/ and regions/, with its size and mtime. */
 export function dataStamps(root: string): Stamp[] {
@@ -33,13 +33,22 @@ export function makePrebuilt(root: string): string {
   const inputs = validateRegistryDir(registryDir);
   const names: Record<string, number> = {};
   const files: PrebuiltHeader["registry"]["files"] = [];
+  const entries: PrebuiltHeader["registry"]["entries"] = [];
   let body = "";
-  inputs.forEach((input, i) => {
-    for (const c of input.commands) for (const n of [c.name, ...(c.aliases ?? [])]) names[n] = i;
-    const content: PrebuiltRegistryFile = { commands: input.commands, ...(input.flagsets ? { flagsets: input.flagsets } : {}) };
-    const json = JSON.stringify(content);
-    files.push({ file: rel(input.file), start: body.length, end: body.length + json.length });
+  let bytes = 0;
+  const append = (value: unknown): Span => {
+    const json = JSON.stringify(value);
+    const len = Buffer.byteLength(json);
     body += json;
+    bytes += len;
+    return [bytes - len, bytes];
+  };
+  inputs.forEach((input, f) => {
+    files.push({ file: rel(input.file), flagsets: input.flagsets ? append(input.flagsets) : null });
+    for (const c of input.commands) {
+      for (const n of [c.name, ...(c.aliases ?? [])]) names[n] = entries.length;
+      entries.push({ file: f, span: append(c) });
+    }
   });
   const levelsFile = path.join(root, "regions", "levels.toml");
   const vectorsFile = path.join(root, "registry", "env-vectors.toml");
@@ -50,7 +59,7 @@ export function makePrebuilt(root: string): string {
     levels: { file: rel(levelsFile), data: loadLevelsData(levelsFile) },
     regions: { ...regions, file: rel(regions.file) },
     vectors: { file: rel(vectorsFile), data: loadEnvVectorsData(vectorsFile) },
-    registry: { files, names },
+    registry: { files, entries, names },
   };
   return JSON.stringify(header) + "\n" + body;
 }

@@ -3,10 +3,11 @@
 //
 //   line 1   a JSON header: version, the stamp (size, mtime) of every data file it was made
 //            from, the levels/regions/env-vector data, and the registry index (command name to
-//            file number, and each file's span in the body)
-//   rest     the registry files' validated contents as JSON texts, one after another
+//            entry number; each entry's file and byte span in the body; each file's flagsets)
+//   rest     the registry entries' (and flagsets') validated contents as JSON texts, one after
+//            another
 //
-// Only the registry files a command names are parsed and compiled. When a data file on disk no
+// Only the entries a command names are decoded, parsed and compiled. When a data file on disk no
 // longer matches its stamp, the tables are stale and the caller loads the TOML files instead.
 import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
@@ -17,7 +18,7 @@ import { buildTable, type LevelsData } from "../policy/levels.ts";
 import type { Regions } from "../policy/regions.ts";
 import type { ClassifierTables } from "../policy/classify.ts";
 
-export const PREBUILT_VERSION = 1;
+export const PREBUILT_VERSION = 2;
 export const PREBUILT_FILE = "prebuilt.json";
 
 /** [path relative to the package root, size in bytes, mtime in ms]. */
@@ -30,15 +31,17 @@ export interface PrebuiltHeader {
   regions: Regions;
   vectors: { file: string; data: EnvVectorsData };
   registry: {
-    /** Each registry file: its path (relative to the package root) and its span in the body. */
-    files: { file: string; start: number; end: number }[];
-    /** Command name or alias -> file number. */
+    /** Each registry file: its path (relative to the package root) and its flagsets' span, if any. */
+    files: { file: string; flagsets: Span | null }[];
+    /** Each command entry: the file it comes from and its span. */
+    entries: { file: number; span: Span }[];
+    /** Command name or alias -> entry number. */
     names: Record<string, number>;
   };
 }
 
-/** What one registry file's body text holds. */
-export type PrebuiltRegistryFile = Pick<CompileInput, "commands" | "flagsets">;
+/** [start, end): byte offsets into the body (what follows the header line). */
+export type Span = [start: number, end: number];
 
 export type PrebuiltResult = { ok: true; tables: ClassifierTables } | { ok: false; why: string };
 
@@ -57,29 +60,31 @@ export function staleFile(root: string, stamps: readonly Stamp[]): string | null
  * TOML files, which gives the same verdicts more slowly.
  */
 export function readPrebuilt(file: string, root: string): PrebuiltResult {
-  let text: string;
+  let buf: Buffer;
   try {
-    text = readFileSync(file, "utf8");
+    buf = readFileSync(file);
   } catch (e) {
     return { ok: false, why: `no prebuilt data (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})` };
   }
-  const nl = text.indexOf("\n");
+  const nl = buf.indexOf(10);
   let header: PrebuiltHeader;
   try {
-    header = JSON.parse(nl < 0 ? text : text.slice(0, nl)) as PrebuiltHeader;
+    header = JSON.parse(buf.toString("utf8", 0, nl < 0 ? buf.length : nl)) as PrebuiltHeader;
   } catch (e) {
     return { ok: false, why: `the prebuilt data is not valid JSON (${(e as Error).message})` };
   }
   if (header.version !== PREBUILT_VERSION) return { ok: false, why: `the prebuilt data is version ${header.version}, this code reads ${PREBUILT_VERSION}` };
   const stale = staleFile(root, header.stamps);
   if (stale !== null) return { ok: false, why: `${stale} changed after the prebuilt data was made` };
-  const body = text.slice(nl + 1);
-  const files = header.registry.files;
-  const registry = lazyRegistry(new Map(Object.entries(header.registry.names)), (i) => {
-    const f = files[i]!;
-    const content = JSON.parse(body.slice(f.start, f.end)) as PrebuiltRegistryFile;
+  const body = nl + 1;
+  const json = (span: Span): unknown => JSON.parse(buf.toString("utf8", body + span[0], body + span[1]));
+  const { files, entries } = header.registry;
+  const registry = lazyRegistry(new Map(Object.entries(header.registry.names)), (i): CompileInput => {
+    const entry = entries[i]!;
+    const f = files[entry.file]!;
+    const flagsets = f.flagsets ? (json(f.flagsets) as CompileInput["flagsets"]) : undefined;
     // `text` serves only error messages, and this data compiled cleanly when it was made.
-    return { file: path.join(root, f.file), text: "", commands: content.commands, ...(content.flagsets ? { flagsets: content.flagsets } : {}) };
+    return { file: path.join(root, f.file), text: "", commands: [json(entry.span) as CompileInput["commands"][number]], ...(flagsets ? { flagsets } : {}) };
   });
   return {
     ok: true,
@@ -87,7 +92,7 @@ export function readPrebuilt(file: string, root: string): PrebuiltResult {
       registry,
       levels: buildTable(path.join(root, header.levels.file), header.levels.data),
       regions: { ...header.regions, file: path.join(root, header.regions.file) },
-      vectors: buildEnvVectors(path.join(root, header.vectors.file), header.vectors.data),
+      vectors: buildEnvVectors(path.join(root, header.vectors.file), header.vectors.data, true),
     },
   };
 }

@@ -1,42 +1,44 @@
-// `shellfence setup [--settings FILE] [--command CMD] [--no-snapshot] [--dry-run]`: installs the Claude Code
-// hook into ~/.claude/settings.json. Idempotent; backs the file up before changing it; refuses
-// to touch a file it cannot parse.
-import { copyFileSync, existsSync, mkdirSync, readFileSync, realpathSync, renameSync, statSync, writeFileSync } from "node:fs";
+// `shellfence setup [--settings FILE] [--command CMD] [--plain] [--dry-run]`: installs the Claude
+// Code hook into ~/.claude/settings.json. Idempotent; backs the file up before changing it;
+// refuses to touch a file it cannot parse.
+import { spawnSync } from "node:child_process";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { installHook, shellQuote } from "../hooks/claude-settings.ts";
-import { checkBlob, makeBlob } from "./blob.ts";
 import type { Io } from "./io.ts";
-import { SNAPSHOT_NODE_FLAGS } from "./snapshot-flags.ts";
 
 /**
  * The hook command for this install. The hook runs before every agent command, so it is the
- * fastest form available: `node --no-rehash-snapshot --snapshot-blob <dist/hook.blob> hook` (the warmed V8 snapshot
- * the build makes), falling back to `node <bin/shellfence.js> hook` when node refuses the blob
- * (another node version; the hook itself always exits 0, so `||` only fires when the blob
- * could not start). Without a blob: just the second form. npx would add its own package
- * resolution each time; only an install inside npx's cache (which may be cleaned at any time)
- * gets `npx --yes shellfence hook`.
+ * fastest form available: `node <dist/shellfence-hook.cjs> hook` (the fast bundle the build
+ * makes: prebuilt data, V8 code cache) when it passes its self-test, else the plain CLI,
+ * `node <bin/shellfence.js> hook`. npx would add its own package resolution each time; only an
+ * install inside npx's cache (which may be cleaned at any time) gets `npx --yes shellfence hook`.
  */
-export function defaultHookCommand(binPath: string, blobPath: string | null): string {
+export function defaultHookCommand(binPath: string, fastHook: string | null): string {
   if (binPath.split(path.sep).includes("_npx")) return "npx --yes shellfence hook";
-  const plain = `node ${shellQuote(binPath)} hook`;
-  return blobPath ? `node ${SNAPSHOT_NODE_FLAGS.join(" ")} --snapshot-blob ${shellQuote(blobPath)} hook || ${plain}` : plain;
+  return fastHook ? `node ${shellQuote(fastHook)} hook` : `node ${shellQuote(binPath)} hook`;
 }
 
 /**
- * The hook snapshot of the install that `binPath` belongs to, ready for this node: the build's
- * blob when it passes its self-test, else (unless `dryRun`) a fresh one made from the shipped
- * dist/hook-snapshot.cjs (after a node upgrade, say). null, with the reason, when there is none.
+ * The fast hook of the install that `binPath` belongs to, when it is there and approves `true`
+ * in a throwaway git repo (it runs it once with this node). null, with the reason, otherwise.
  */
-export function readyBlob(binPath: string, dryRun: boolean): { blob: string | null; note: string | null } {
-  const dist = path.join(path.dirname(path.dirname(binPath)), "dist");
-  if (!existsSync(path.join(dist, "hook-snapshot.cjs"))) return { blob: null, note: null };
-  const current = checkBlob(path.join(dist, "hook.blob"));
-  if (current.ok) return { blob: current.blob, note: null };
-  if (dryRun) return { blob: null, note: `the hook snapshot is not usable (${current.why}); setup without --dry-run would rebuild it` };
-  const made = makeBlob(dist);
-  if (made.ok) return { blob: made.blob, note: `made a fresh hook snapshot for node ${process.version} (${made.blob})` };
-  return { blob: null, note: `no hook snapshot (${made.why}); the hook runs the plain CLI` };
+export function readyFastHook(binPath: string): { hook: string | null; note: string | null } {
+  const hook = path.join(path.dirname(path.dirname(binPath)), "dist", "shellfence-hook.cjs");
+  if (!existsSync(hook)) return { hook: null, note: `no fast hook (${hook} is missing; \`npm run build\` makes it); the hook runs the plain CLI` };
+  const dir = mkdtempSync(path.join(tmpdir(), "sf-setup-"));
+  try {
+    mkdirSync(path.join(dir, ".git"));
+    const input = JSON.stringify({ hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "true" }, cwd: dir });
+    const r = spawnSync(process.execPath, [hook, "hook"], { input, encoding: "utf8", env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: dir }, cwd: dir, timeout: 20_000 });
+    const allowed = r.status === 0 && /"permissionDecision":"allow"/.test(r.stdout);
+    if (allowed) return { hook, note: null };
+    const why = (r.stderr || r.error?.message || `exit ${r.status}`).trim().split("\n")[0];
+    return { hook: null, note: `the fast hook failed its self-test (${why}); the hook runs the plain CLI` };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 export function defaultSettingsPath(env: Record<string, string | undefined>, home: string): string {
@@ -56,7 +58,7 @@ export async function runSetup(args: readonly string[], io: Io): Promise<number>
   let file = defaultSettingsPath(io.env, io.home);
   let command: string | null = null;
   let dryRun = false;
-  let snapshot = true;
+  let fast = true;
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     const [name, inline] = a.startsWith("--") && a.includes("=") ? [a.slice(0, a.indexOf("=")), a.slice(a.indexOf("=") + 1)] : [a, undefined];
@@ -71,8 +73,9 @@ export async function runSetup(args: readonly string[], io: Io): Promise<number>
       command = v;
     } else if (name === "--dry-run" && inline === undefined) {
       dryRun = true;
-    } else if (name === "--no-snapshot" && inline === undefined) {
-      snapshot = false;
+    } else if ((name === "--plain" || name === "--no-snapshot") && inline === undefined) {
+      // --no-snapshot: the flag's name before the fast hook replaced the V8 startup snapshot.
+      fast = false;
     } else {
       return usage(io, `unknown argument ${a}`);
     }
@@ -85,9 +88,9 @@ export async function runSetup(args: readonly string[], io: Io): Promise<number>
     // not there yet
   }
   if (command === null) {
-    const ready = snapshot && !io.binPath.split(path.sep).includes("_npx") ? readyBlob(io.binPath, dryRun) : { blob: null, note: null };
+    const ready = fast && !io.binPath.split(path.sep).includes("_npx") ? readyFastHook(io.binPath) : { hook: null, note: null };
     if (ready.note) io.err(`shellfence setup: ${ready.note}\n`);
-    command = defaultHookCommand(io.binPath, ready.blob);
+    command = defaultHookCommand(io.binPath, ready.hook);
   }
   let text: string | null = null;
   try {
@@ -131,6 +134,6 @@ export async function runSetup(args: readonly string[], io: Io): Promise<number>
 }
 
 function usage(io: Io, problem: string): number {
-  io.err(`shellfence setup: ${problem}; usage: shellfence setup [--settings FILE] [--command CMD] [--no-snapshot] [--dry-run]\n`);
+  io.err(`shellfence setup: ${problem}; usage: shellfence setup [--settings FILE] [--command CMD] [--plain] [--dry-run]\n`);
   return 2;
 }

@@ -1,7 +1,6 @@
-// The slice of the library's Verdict that the CLI and hooks rely on (so tests can fake it),
-// and the one place that loads the classifier. Everything the CLI prints about a verdict goes through here, so the
+// The slice of the library's Verdict that the CLI and hooks rely on (so tests can fake it). Everything the CLI prints about a verdict goes through here, so the
 // `--json` contract is spelled once.
-import type { ClassifyContext } from "../index.ts";
+import type { ClassifyContext } from "../policy/classify.ts";
 import type { Level, Need } from "../policy/model.ts";
 
 export interface VerdictEffect {
@@ -21,22 +20,12 @@ export interface VerdictLike {
   commands: { argv: (string | null)[]; bases: string[] }[];
 }
 
-export type { ClassifyContext } from "../index.ts";
+export type { ClassifyContext } from "../policy/classify.ts";
 
 export interface Classifier {
   classify(command: string, ctx?: ClassifyContext): VerdictLike;
   /** The library's explain renderer (tests' fakes may leave it out). */
   explain?: (verdict: VerdictLike) => string;
-}
-
-/** Loads the library lazily (the CLI's `levels` and `setup` never need it). */
-export async function loadClassifier(): Promise<Classifier> {
-  const lib = await import("../index.ts");
-  return {
-    classify: (command, ctx) => lib.classify(command, ctx),
-    // The verdict handed back is the one classify returned, so the cast only restores its type.
-    explain: (v) => lib.explain(v as ReturnType<typeof lib.classify>),
-  };
 }
 
 /** The `check --json` document: exactly these fields, in this order. */

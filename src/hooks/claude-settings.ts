@@ -12,9 +12,9 @@ export type InstallResult =
   | { ok: true; changed: true; text: string; action: "added" | "updated" }
   | { ok: false; problem: string };
 
-/** A hook command that runs `shellfence ... hook` (any install path or npx form). */
+/** A hook command that runs `shellfence ... hook` (any install path, npx, or the fast hook's shellfence-hook.cjs). */
 export function isShellfenceHook(command: unknown): boolean {
-  return typeof command === "string" && /shellfence(?:\.js)?['"]?\s+hook(?:\s|$)/.test(command);
+  return typeof command === "string" && /shellfence(?:\.js|-hook\.cjs)?['"]?\s+hook(?:\s|$)/.test(command);
 }
 
 /**

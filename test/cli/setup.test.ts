@@ -1,7 +1,7 @@
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { backupName, defaultHookCommand, readyBlob, runSetup } from "../../src/cli/setup.ts";
+import { backupName, defaultHookCommand, readyFastHook, runSetup } from "../../src/cli/setup.ts";
 import { makeIo, tempDir } from "./helpers.ts";
 
 let t: ReturnType<typeof tempDir>;
@@ -98,16 +98,17 @@ describe("setup helpers", () => {
   it("uses this install's absolute path, or npx from npx's cache", () => {
     expect(defaultHookCommand("/usr/lib/node_modules/shellfence/bin/shellfence.js", null)).toBe("node /usr/lib/node_modules/shellfence/bin/shellfence.js hook");
     expect(defaultHookCommand("/Users/a b/sf/bin/shellfence.js", null)).toBe("node '/Users/a b/sf/bin/shellfence.js' hook");
-    expect(defaultHookCommand("/home/u/.npm/_npx/1f2e/node_modules/shellfence/bin/shellfence.js", "/home/u/.npm/_npx/1f2e/node_modules/shellfence/dist/hook.blob")).toBe(
+    expect(defaultHookCommand("/home/u/.npm/_npx/1f2e/node_modules/shellfence/bin/shellfence.js", "/home/u/.npm/_npx/1f2e/node_modules/shellfence/dist/shellfence-hook.cjs")).toBe(
       "npx --yes shellfence hook",
     );
   });
 
-  it("prefers the snapshot blob, falling back to the plain CLI", () => {
+  it("prefers the fast hook, else the plain CLI", () => {
     const bin = "/opt/sf/bin/shellfence.js";
-    // An install without the snapshot entry has no blob to offer.
-    expect(readyBlob(bin, true)).toEqual({ blob: null, note: null });
-    expect(defaultHookCommand(bin, "/opt/sf/dist/hook.blob")).toBe("node --no-rehash-snapshot --snapshot-blob /opt/sf/dist/hook.blob hook || node /opt/sf/bin/shellfence.js hook");
+    // An install without a built fast hook has none to offer, and says why.
+    expect(readyFastHook(bin)).toEqual({ hook: null, note: expect.stringMatching(/shellfence-hook\.cjs is missing/) });
+    expect(defaultHookCommand(bin, "/opt/sf/dist/shellfence-hook.cjs")).toBe("node /opt/sf/dist/shellfence-hook.cjs hook");
+    expect(defaultHookCommand(bin, null)).toBe("node /opt/sf/bin/shellfence.js hook");
   });
 
   it("never reuses a backup name", () => {

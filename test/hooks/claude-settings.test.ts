@@ -86,6 +86,8 @@ describe("helpers", () => {
   it("recognises shellfence hook commands only", () => {
     expect(isShellfenceHook("npx shellfence hook")).toBe(true);
     expect(isShellfenceHook("node '/a b/bin/shellfence.js' hook")).toBe(true);
+    expect(isShellfenceHook("node /opt/sf/dist/shellfence-hook.cjs hook")).toBe(true);
+    expect(isShellfenceHook("node /opt/sf/dist/hook-main.js hook")).toBe(false);
     expect(isShellfenceHook("shellfence check x")).toBe(false);
     expect(isShellfenceHook("my-hook")).toBe(false);
   });

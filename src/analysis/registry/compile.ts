@@ -13,7 +13,15 @@ export interface CompileInput {
   flagsets?: Record<string, Record<string, string | FlagObject>>;
 }
 
-export function compileRegistry(files: CompileInput[], handlers: ReadonlySet<string>): Registry {
+export interface CompileOptions {
+  /**
+   * Compile subcommands when first looked up (for data validated before: the hook's prebuilt
+   * tables). A command like git has hundreds of nodes; a verdict needs one or two of them.
+   */
+  lazySubs?: boolean;
+}
+
+export function compileRegistry(files: CompileInput[], handlers: ReadonlySet<string>, opts: CompileOptions = {}): Registry {
   const commands = new Map<string, CCommand>();
   const entries: CCommand[] = [];
   for (const f of files) {
@@ -21,7 +29,7 @@ export function compileRegistry(files: CompileInput[], handlers: ReadonlySet<str
       const fail = (problem: string): never => {
         throw new DataFileError(f.file, lineOf(f.text, `name = "${spec.name}"`), `command \`${spec.name}\`: ${problem}`);
       };
-      const node = compileNode(spec, spec.name, null, handlers, fail, f.flagsets ?? {});
+      const node = compileNode(spec, spec.name, null, handlers, fail, f.flagsets ?? {}, opts.lazySubs ?? false);
       const cmd: CCommand = Object.assign(node, {
         name: spec.name,
         role: spec.role,
@@ -46,6 +54,7 @@ function compileNode(
   handlers: ReadonlySet<string>,
   fail: (p: string) => never,
   flagsets: Record<string, Record<string, string | FlagObject>>,
+  lazySubs = false,
 ): CNode {
   if (spec.handler && !handlers.has(spec.handler)) {
     fail(`\`${path}\` names handler \`${spec.handler}\`, which does not exist. Use one of: ${[...handlers].sort().join(", ")}.`);
@@ -126,6 +135,12 @@ function compileNode(
     node.modes.set(name, mode);
     node.modeOrder.push(name);
   }
+  if (lazySubs && spec.sub) {
+    const subs = new LazySubs(spec.sub, (name, sub) => compileNode(sub, `${path} ${name}`, node, handlers, fail, flagsets, true));
+    node.subs = subs;
+    Object.defineProperty(node, "subList", { get: () => subs.all(), enumerable: true });
+    return node;
+  }
   for (const [name, sub] of Object.entries(spec.sub ?? {})) {
     const child = compileNode(sub, `${path} ${name}`, node, handlers, fail, flagsets);
     node.subList.push(child);
@@ -135,6 +150,69 @@ function compileNode(
     }
   }
   return node;
+}
+
+/** A node's subcommands, each compiled on its first lookup (names and aliases known up front). */
+class LazySubs extends Map<string, CNode> {
+  private readonly specs = new Map<string, [name: string, spec: NodeSpec]>();
+  private readonly built = new Map<string, CNode>();
+
+  constructor(
+    subs: Record<string, NodeSpec>,
+    private readonly make: (name: string, spec: NodeSpec) => CNode,
+  ) {
+    super();
+    for (const [name, spec] of Object.entries(subs)) for (const n of [name, ...(spec.aliases ?? [])]) this.specs.set(n, [name, spec]);
+  }
+
+  override get(n: string): CNode | undefined {
+    const e = this.specs.get(n);
+    if (!e) return undefined;
+    let node = this.built.get(e[0]);
+    if (!node) this.built.set(e[0], (node = this.make(e[0], e[1])));
+    return node;
+  }
+
+  override has(n: string): boolean {
+    return this.specs.has(n);
+  }
+
+  override get size(): number {
+    return this.specs.size;
+  }
+
+  /** Every subcommand, compiled, once each in declaration order. */
+  all(): CNode[] {
+    const out: CNode[] = [];
+    for (const [n, [name]] of this.specs) if (n === name) out.push(this.get(n)!);
+    return out;
+  }
+
+  private filled(): Map<string, CNode> {
+    const m = new Map<string, CNode>();
+    for (const n of this.specs.keys()) m.set(n, this.get(n)!);
+    return m;
+  }
+
+  override keys(): MapIterator<string> {
+    return this.specs.keys();
+  }
+
+  override values(): MapIterator<CNode> {
+    return this.filled().values();
+  }
+
+  override entries(): MapIterator<[string, CNode]> {
+    return this.filled().entries();
+  }
+
+  override [Symbol.iterator](): MapIterator<[string, CNode]> {
+    return this.entries();
+  }
+
+  override forEach(f: (value: CNode, key: string, map: Map<string, CNode>) => void, thisArg?: unknown): void {
+    this.filled().forEach((v, k) => f.call(thisArg, v, k, this));
+  }
 }
 
 function splitNames(key: string): string[] {

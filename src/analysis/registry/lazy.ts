@@ -1,6 +1,6 @@
-// A registry compiled one file at a time, on the first lookup of a name the file defines. The
-// hook judges one command per process: compiling every entry (15 ms) would cost more than the
-// whole verdict. The files were validated, and their names checked for clashes, when the
+// A registry compiled one entry at a time, on the first lookup of one of its names (and, inside
+// an entry, one subcommand at a time). The hook judges one command per process: compiling
+// every entry (15 ms) would cost more than the whole verdict. The files were validated, and their names checked for clashes, when the
 // prebuilt data was made (src/cli/prebuilt-make.ts).
 import type { CCommand, Registry } from "./compiled.ts";
 import { compileRegistry, type CompileInput } from "./compile.ts";
@@ -21,7 +21,7 @@ class LazyCommands extends Map<string, CCommand> {
   private load(i: number): void {
     if (this.loaded.has(i)) return;
     this.loaded.add(i);
-    const reg = compileRegistry([this.file(i)], HANDLER_NAMES);
+    const reg = compileRegistry([this.file(i)], HANDLER_NAMES, { lazySubs: true });
     for (const [name, cmd] of reg.commands) super.set(name, cmd);
     this.order[i] = reg.entries;
   }
@@ -73,8 +73,8 @@ class LazyCommands extends Map<string, CCommand> {
 }
 
 /**
- * A registry over `count` validated files: `index` maps every command name and alias to the
- * number of the file that defines it, `file(i)` gives that file's validated content.
+ * A registry over validated entries: `index` maps every command name and alias to an entry
+ * number, `file(i)` gives that entry as a one-command registry file (with the file's flagsets).
  */
 export function lazyRegistry(index: ReadonlyMap<string, number>, file: (i: number) => CompileInput): Registry {
   const commands = new LazyCommands(index, file);
