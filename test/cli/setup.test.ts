@@ -30,6 +30,18 @@ describe("shellfence setup", () => {
     expect(backups()).toEqual([]);
   });
 
+  it("says why it writes the plain CLI when the fast hook is missing; --plain (or --no-snapshot) asks for the plain CLI", async () => {
+    const r = await setup("--dry-run");
+    expect(r.err).toMatch(/no fast hook \(.*shellfence-hook\.cjs is missing/);
+    expect(r.out).toContain("node /opt/shellfence/bin/shellfence.js hook");
+    for (const flag of ["--plain", "--no-snapshot"]) {
+      const p = await setup("--dry-run", flag);
+      expect(p.code).toBe(0);
+      expect(p.err).toBe("");
+      expect(p.out).toContain("node /opt/shellfence/bin/shellfence.js hook");
+    }
+  });
+
   it("backs the file up, keeps other keys, and is idempotent", async () => {
     mkdirSync(path.dirname(file), { recursive: true });
     const original = JSON.stringify({ model: "sonnet", permissions: { allow: ["Bash(ls:*)"] }, hooks: { Stop: [] } }, null, 4);
