@@ -1,5 +1,5 @@
 // The directory context of one verdict: where the command starts, which directories are project
-// roots, HOME and the temp dirs. Roots come from explicit `roots`, else CLAUDE_PROJECT_DIR, else
+// roots, HOME, the temp dirs and the config homes ($XDG_CONFIG_HOME, $CLAUDE_CONFIG_DIR). Roots come from explicit `roots`, else CLAUDE_PROJECT_DIR, else
 // the git toplevel of cwd; each root brings the linked worktrees that share its git common dir.
 // Git metadata is read directly through the injectable fs (no git process).
 import path from "node:path";
@@ -15,7 +15,7 @@ export interface DirContext {
   tmp: string[];
   fs: FsLike | null;
   /** Every spelling of each anchor (given and physical) for the regions table. */
-  anchors: { home: string[]; roots: string[]; tmp: string[] };
+  anchors: { home: string[]; roots: string[]; tmp: string[]; config: string[]; claude: string[] };
 }
 
 export interface ContextInput {
@@ -54,13 +54,23 @@ export function buildContext(input: ContextInput): DirContext {
   const tmp = [...new Set(tmpGiven.map((t) => physical(fs, t)))];
   const home = physical(fs, input.home);
   const both = (given: string[], phys: string[]) => [...new Set([...given.map(lexical), ...phys])];
+  // Where shellfence's own config and Claude Code's settings live for this user: the `self`
+  // locus follows them (a relative value is invalid for both and ignored, as they ignore it).
+  const configGiven = env.XDG_CONFIG_HOME && path.posix.isAbsolute(env.XDG_CONFIG_HOME) ? env.XDG_CONFIG_HOME : `${input.home}/.config`;
+  const claudeGiven = env.CLAUDE_CONFIG_DIR && path.posix.isAbsolute(env.CLAUDE_CONFIG_DIR) ? env.CLAUDE_CONFIG_DIR : `${input.home}/.claude`;
   return {
     cwd: { logical: cwdLogical, physical: cwdPhysical },
     roots,
     home,
     tmp,
     fs,
-    anchors: { home: both([input.home], [home]), roots: both(given, roots), tmp: both(tmpGiven, tmp) },
+    anchors: {
+      home: both([input.home], [home]),
+      roots: both(given, roots),
+      tmp: both(tmpGiven, tmp),
+      config: both([configGiven], [physical(fs, configGiven)]),
+      claude: both([claudeGiven], [physical(fs, claudeGiven)]),
+    },
   };
 }
 

@@ -25,7 +25,7 @@ export interface ClassifyContext {
   home?: string;
   /** Temp dirs (default /tmp, /var/tmp and env.TMPDIR). */
   tmp?: string[];
-  /** The environment the command will run with (default: process.env). Read: CLAUDE_PROJECT_DIR, HOME, TMPDIR, CDPATH. */
+  /** The environment the command will run with (default: process.env). Read: CLAUDE_PROJECT_DIR, HOME, TMPDIR, CDPATH, XDG_CONFIG_HOME, CLAUDE_CONFIG_DIR. */
   env?: Record<string, string | undefined>;
   /** The filesystem to resolve symlinks and find git worktrees (default: node:fs). null: lexical only, conservative. */
   fs?: FsLike | null;
@@ -53,10 +53,10 @@ function contextFor(ctx: ClassifyContext, env: Record<string, string | undefined
     roots: ctx.roots,
     home: ctx.home ?? env.HOME ?? os.homedir(),
     tmp: ctx.tmp,
-    env: { CLAUDE_PROJECT_DIR: env.CLAUDE_PROJECT_DIR, TMPDIR: env.TMPDIR },
+    env: { CLAUDE_PROJECT_DIR: env.CLAUDE_PROJECT_DIR, TMPDIR: env.TMPDIR, XDG_CONFIG_HOME: env.XDG_CONFIG_HOME, CLAUDE_CONFIG_DIR: env.CLAUDE_CONFIG_DIR },
     fs,
   };
-  const key = `${input.cwd}\u0000${input.roots?.join("\u0001") ?? "-"}\u0000${input.home}\u0000${input.tmp?.join("\u0001") ?? "-"}\u0000${input.env.CLAUDE_PROJECT_DIR ?? "-"}\u0000${input.env.TMPDIR ?? "-"}`;
+  const key = `${input.cwd}\u0000${input.roots?.join("\u0001") ?? "-"}\u0000${input.home}\u0000${input.tmp?.join("\u0001") ?? "-"}\u0000${input.env.CLAUDE_PROJECT_DIR ?? "-"}\u0000${input.env.TMPDIR ?? "-"}\u0000${input.env.XDG_CONFIG_HOME ?? "-"}\u0000${input.env.CLAUDE_CONFIG_DIR ?? "-"}`;
   let m = contexts.get(fs ?? NO_FS);
   if (!m) contexts.set(fs ?? NO_FS, (m = new Map()));
   let c = m.get(key);
@@ -81,7 +81,7 @@ function regionsFor(r: Regions, c: DirContext): CompiledRegions {
   let hit = byAnchors.get(key);
   if (!hit) {
     // Anchors list every spelling (as given and physical); the compiler takes one home.
-    const base = compileRegions(r, { home: c.home, roots: c.anchors.roots, tmp: c.anchors.tmp });
+    const base = compileRegions(r, { home: c.home, roots: c.anchors.roots, tmp: c.anchors.tmp, config: c.anchors.config, claude: c.anchors.claude });
     hit = c.anchors.home.length > 1 ? withHomes(r, c, base) : base;
     if (byAnchors.size > 64) byAnchors.clear();
     byAnchors.set(key, hit);
@@ -112,7 +112,7 @@ function memoRegions(r: CompiledRegions): CompiledRegions {
 
 /** HOME given through a symlink: paths are physical, but match either spelling. */
 function withHomes(r: Regions, c: DirContext, physical: CompiledRegions): CompiledRegions {
-  const others = c.anchors.home.filter((h) => h !== c.home).map((h) => compileRegions(r, { home: h, roots: c.anchors.roots, tmp: c.anchors.tmp }));
+  const others = c.anchors.home.filter((h) => h !== c.home).map((h) => compileRegions(r, { home: h, roots: c.anchors.roots, tmp: c.anchors.tmp, config: c.anchors.config, claude: c.anchors.claude }));
   return {
     explain(p) {
       const a = physical.explain(p);
@@ -133,7 +133,14 @@ let envSnapshot: Record<string, string | undefined> | null = null;
 
 /** The variables classify reads from process.env, read once (each process.env access is a call into the runtime). */
 function processEnv(): Record<string, string | undefined> {
-  envSnapshot ??= { HOME: process.env.HOME, CLAUDE_PROJECT_DIR: process.env.CLAUDE_PROJECT_DIR, TMPDIR: process.env.TMPDIR, CDPATH: process.env.CDPATH };
+  envSnapshot ??= {
+    HOME: process.env.HOME,
+    CLAUDE_PROJECT_DIR: process.env.CLAUDE_PROJECT_DIR,
+    TMPDIR: process.env.TMPDIR,
+    CDPATH: process.env.CDPATH,
+    XDG_CONFIG_HOME: process.env.XDG_CONFIG_HOME,
+    CLAUDE_CONFIG_DIR: process.env.CLAUDE_CONFIG_DIR,
+  };
   return envSnapshot;
 }
 

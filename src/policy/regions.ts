@@ -16,8 +16,8 @@ const schema = /* @__PURE__ */ lazy(() =>
             .object({
               name: z.enum(LOCI),
               patterns: z.array(
-                z.string().refine((p) => /^(~|@root|@tmp|@parent)(\/|$)/.test(p) || p.startsWith("/") || p.startsWith("**/"), {
-                  message: "a pattern must start with ~, @root, @tmp, @parent, / or **/",
+                z.string().refine((p) => /^(~|@root|@tmp|@parent|@config|@claude)(\/|$)/.test(p) || p.startsWith("/") || p.startsWith("**/"), {
+                  message: "a pattern must start with ~, @root, @tmp, @parent, @config, @claude, / or **/",
                 }),
               ),
             })
@@ -39,6 +39,10 @@ export interface Anchors {
   home: string;
   roots: string[];
   tmp: string[];
+  /** The user's config home, $XDG_CONFIG_HOME (default ~/.config). */
+  config?: string[];
+  /** Claude Code's config dir, $CLAUDE_CONFIG_DIR (default ~/.claude). */
+  claude?: string[];
 }
 
 export const REGIONS_FILE = fileURLToPath(new URL("../../regions/default.toml", import.meta.url));
@@ -72,6 +76,8 @@ export function compileRegions(regions: Regions, anchors: Anchors): CompiledRegi
     .map((r) => path.posix.dirname(r))
     .filter((p) => p !== home && p !== "/");
   const tmp = anchors.tmp.map(normalizeAbsolute);
+  const config = (anchors.config ?? [home + "/.config"]).map(normalizeAbsolute);
+  const claude = (anchors.claude ?? [home + "/.claude"]).map(normalizeAbsolute);
   const expand = (pattern: string): string[] => {
     const [head, ...rest] = pattern.split("/");
     const tail = rest.length ? "/" + rest.join("/") : "";
@@ -85,6 +91,10 @@ export function compileRegions(regions: Regions, anchors: Anchors): CompiledRegi
         return join(tmp);
       case "@parent":
         return join(parents);
+      case "@config":
+        return join(config);
+      case "@claude":
+        return join(claude);
       default:
         return [pattern];
     }

@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { classifyFake } from "./support/classify.ts";
 import { memFs } from "./support/memfs.ts";
+import { classify } from "../../src/index.ts";
 
 const fs = memFs({
   dirs: ["/home/u/proj/.git", "/home/u/proj/src", "/home/u/proj/clean", "/etc"],
@@ -173,5 +174,21 @@ describe("globs stand for the names they match", () => {
     const r = classifyFake("echo a > /dev/tcp/10.0.0.1/80", { cwd: "/home/u/proj", home: "/home/u", fs: gfs });
     expect(r.effects.some((e) => e.op === "net-send")).toBe(true);
     expect(r.effects.some((e) => e.op === "write" && e.locus === "device")).toBe(true);
+  });
+});
+
+describe("the config homes of this user are self", () => {
+  const base = { cwd: "/home/u/proj", roots: ["/home/u/proj"], home: "/home/u", fs: null, level: "yolo" as const };
+  it("with XDG_CONFIG_HOME set, shellfence's own config there is never written", () => {
+    const cmd = `echo 'level = "yolo"' > ~/.xdg/shellfence/config.toml`;
+    expect(classify(cmd, { ...base, env: { XDG_CONFIG_HOME: "/home/u/.xdg" } })).toMatchObject({ decision: "ask", level: "never" });
+    // Unset (or relative, which the XDG spec says to ignore), that directory is an ordinary dotfile.
+    expect(classify(cmd, { ...base, env: {} }).level).toBe("local-admin");
+    expect(classify(cmd, { ...base, env: { XDG_CONFIG_HOME: ".xdg" } }).level).toBe("local-admin");
+  });
+  it("with CLAUDE_CONFIG_DIR set, the agent's settings there are never written", () => {
+    const v = classify("cp /tmp/x.json /srv/cc/settings.local.json", { ...base, env: { CLAUDE_CONFIG_DIR: "/srv/cc" } });
+    expect(v).toMatchObject({ decision: "ask", level: "never" });
+    expect(v.effects).toContainEqual(expect.objectContaining({ op: "write", locus: "self", target: "/srv/cc/settings.local.json" }));
   });
 });

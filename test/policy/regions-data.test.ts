@@ -56,6 +56,18 @@ describe("regions", () => {
     expect(globToRegExp("**/.env").test("/x/y/.env")).toBe(true);
   });
 
+  it("places the config homes of $XDG_CONFIG_HOME and $CLAUDE_CONFIG_DIR in self, as well as the defaults", () => {
+    const moved = compileRegions(loadRegions(), { ...anchors, config: ["/home/u/.xdg"], claude: ["/srv/cc"] });
+    expect(moved.locate("/home/u/.xdg/shellfence/config.toml")).toBe("self");
+    expect(moved.locate("/srv/cc/settings.json")).toBe("self");
+    expect(moved.locate("/srv/cc/settings.local.json")).toBe("self");
+    expect(moved.locate("/home/u/.config/shellfence/config.toml")).toBe("self");
+    expect(moved.locate("/home/u/.claude/settings.json")).toBe("self");
+    // Without them, those directories are ordinary places.
+    expect(r.locate("/home/u/.xdg/shellfence/config.toml")).toBe("user-config");
+    expect(r.locate("/srv/cc/settings.json")).toBe("system");
+  });
+
   it("rejects a pattern with no anchor", () => {
     expect(() => parseRegions("default.toml", 'fallback = "system"\n[[locus]]\nname = "tmp"\npatterns = ["tmp/**"]\n')).toThrow(/default\.toml:\d+/);
   });
