@@ -95,42 +95,15 @@ export function tryRead(fs: FsLike, p: string, maxBytes = 256 * 1024): string | 
  * across calls.
  */
 export function memoFs(fs: FsLike): FsLike {
-  const stats = new Map<string, StatLike | Error>();
+  const lstat = remember((p) => fs.lstatSync(p));
   const maybe = new Map<string, StatLike | null>();
-  const lists = new Map<string, DirEntry[] | Error>();
-  const reals = new Map<string, string | Error>();
-  const links = new Map<string, string | Error>();
   return {
-    lstatSync(p) {
-      let r = stats.get(p);
-      if (r === undefined) {
-        try {
-          r = fs.lstatSync(p);
-        } catch (e) {
-          r = e as Error;
-        }
-        stats.set(p, r);
-      }
-      if (r instanceof Error) throw r;
-      return r;
-    },
-    readlinkSync(p) {
-      let r = links.get(p);
-      if (r === undefined) {
-        try {
-          r = fs.readlinkSync(p);
-        } catch (e) {
-          r = e as Error;
-        }
-        links.set(p, r);
-      }
-      if (r instanceof Error) throw r;
-      return r;
-    },
+    lstatSync: lstat.call,
+    readlinkSync: remember((p) => fs.readlinkSync(p)).call,
     lstatOrNull(p) {
       let r = maybe.get(p);
       if (r === undefined) {
-        const hit = stats.get(p);
+        const hit = lstat.seen.get(p);
         r = hit === undefined ? tryLstat(fs, p) : hit instanceof Error ? null : hit;
         maybe.set(p, r);
       }
@@ -140,39 +113,26 @@ export function memoFs(fs: FsLike): FsLike {
     readFileSync: (p, e) => fs.readFileSync(p, e),
     ...(fs.readdirSync ? { readdirSync: (p: string) => fs.readdirSync!(p) } : {}),
     // Several scans of one command often list the same tree (a read scan and a delete scan).
-    ...(fs.readdirEntries
-      ? {
-          readdirEntries(p: string) {
-            let r = lists.get(p);
-            if (r === undefined) {
-              try {
-                r = fs.readdirEntries!(p);
-              } catch (e) {
-                r = e as Error;
-              }
-              lists.set(p, r);
-            }
-            if (r instanceof Error) throw r;
-            return r;
-          },
-        }
-      : {}),
-    ...(fs.realpathSync
-      ? {
-          realpathSync(p: string) {
-            let r = reals.get(p);
-            if (r === undefined) {
-              try {
-                r = fs.realpathSync!(p);
-              } catch (e) {
-                r = e as Error;
-              }
-              reals.set(p, r);
-            }
-            if (r instanceof Error) throw r;
-            return r;
-          },
-        }
-      : {}),
+    ...(fs.readdirEntries ? { readdirEntries: remember((p) => fs.readdirEntries!(p)).call } : {}),
+    ...(fs.realpathSync ? { realpathSync: remember((p) => fs.realpathSync!(p)).call } : {}),
   };
+}
+
+/** `f` with its answers, thrown errors included, remembered per path. */
+function remember<T>(f: (p: string) => T): { call: (p: string) => T; seen: Map<string, T | Error> } {
+  const seen = new Map<string, T | Error>();
+  const call = (p: string): T => {
+    let r = seen.get(p);
+    if (r === undefined) {
+      try {
+        r = f(p);
+      } catch (e) {
+        r = e as Error;
+      }
+      seen.set(p, r);
+    }
+    if (r instanceof Error) throw r;
+    return r;
+  };
+  return { call, seen };
 }
