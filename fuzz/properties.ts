@@ -195,12 +195,20 @@ export interface Composition {
   sequential: boolean;
 }
 
-/** A part that is a list (`x && y`, `x; y`, `x &`) is grouped, so `|` and `&&` bind to all of it. */
-function unit(src: string): string {
+/**
+ * A part that is a list (`x && y`, `x; y`, `x &`) is grouped, so `|` and `&&` bind to all of it.
+ * `afterPipe`: a part pasted after `|` is also grouped when its pipeline starts with `time` or
+ * `!`: those are reserved words only at the start of a pipeline, so in `a | time x` bash runs
+ * the program /usr/bin/time (found by the composition fuzzer: `time -p v=~/x xargs f` alone runs
+ * xargs, after a pipe it runs the file `v=/home/u/x`).
+ */
+function unit(src: string, afterPipe = false): string {
   try {
     const items = parse(src).body.items;
+    const first = items[0]?.andOr.first;
     const single = items.length === 1 && !items[0]!.background && items[0]!.andOr.rest.length === 0;
-    return single ? src : `( ${src} )`;
+    const pipelineWord = afterPipe && first !== undefined && (first.time !== null || first.negated);
+    return single && !pipelineWord ? src : `( ${src} )`;
   } catch {
     return src;
   }
@@ -213,7 +221,7 @@ export function compositions(a: string, b: string): Composition[] {
     { name: "a; b", text: `${a}; ${b}`, parts: ["a", "b"], sequential: true },
     { name: "a && b", text: `${ua} && ${ub}`, parts: ["a", "b"], sequential: true },
     { name: "a || b", text: `${ua} || ${ub}`, parts: ["a", "b"], sequential: true },
-    { name: "a | b", text: `${ua} | ${ub}`, parts: ["a", "b"], sequential: false },
+    { name: "a | b", text: `${ua} | ${unit(b, true)}`, parts: ["a", "b"], sequential: false },
     { name: "a & b", text: `${ua} & ${b}`, parts: ["a", "b"], sequential: false },
     // Spaces inside the parentheses: `$((` and `((` would start arithmetic when a starts with `(`.
     { name: "echo $(a)", text: `echo $( ${a} )`, parts: ["a"], sequential: false },
