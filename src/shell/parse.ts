@@ -656,6 +656,11 @@ export class Parser extends Lexer {
       if (ch === C.LB) {
         this.i++;
         const k = this.readWord(Mode.Index) ?? { type: "Word", pos: this.i, end: this.i, parts: [] };
+        // bash reads an element that starts with `[` up to its matching `]`, blanks and
+        // parentheses included, and without one the input is a syntax error (`a=([k=v) b)`).
+        // Failing here, rather than re-reading the element as a plain word, also keeps nested
+        // substitutions from being scanned to the end of the input again at every level.
+        if (this.i >= this.n) this.fail("unterminated-array", "unterminated [ in an array literal: add the closing ]", epos);
         if (this.c(this.i) === C.RB && (this.c(this.i + 1) === C.EQ || (this.c(this.i + 1) === C.PLUS && this.c(this.i + 2) === C.EQ))) {
           index = k;
           this.i += this.c(this.i + 1) === C.EQ ? 2 : 3;

@@ -34,6 +34,7 @@ describe("error codes and positions", () => {
     ["a && && b", "unexpected-token", 5],
     [";", "unexpected-token", 0],
     ["a=(x", "unterminated-array", 2],
+    ["a=([k=v) b)", "unterminated-array", 3],
     ["[[ a", "unterminated-test", 0],
     ["{ echo", "unterminated-brace-group", 0],
     ["( echo", "unterminated-subshell", 0],
