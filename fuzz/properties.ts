@@ -3,7 +3,7 @@
 // that names the input and what went wrong; anything else thrown is a crash of the code under test.
 
 import fc from "fast-check";
-import { parse, ParseError, forEachNode, staticArgv, expandWord } from "../src/shell/index.ts";
+import { parse, ParseError, forEachNode, staticArgv, expandWord, COMMAND_BRACE_WORK_LIMIT } from "../src/shell/index.ts";
 import { commandLineArb } from "./grammar/command-arb.ts";
 import { classify } from "../src/index.ts";
 import { loadLevels, type LevelTable } from "../src/policy/levels.ts";
@@ -67,11 +67,13 @@ function parseAndWalk(src: string): void {
     throw new PropertyViolation(`parse threw a non-ParseError (${(e as Error)?.name}: ${(e as Error)?.message}) on ${JSON.stringify(src)}`);
   }
   // The word model over every word bash expands as a word, and argv of every simple command.
-  // Heredoc bodies are not words to bash (no brace expansion, no splitting): skipped.
+  // Heredoc bodies are not words to bash (no brace expansion, no splitting): skipped. One brace
+  // work budget for the whole input, as the classifier's walk has one per command.
+  const ctx = { home: "/home/u", braceWork: { left: COMMAND_BRACE_WORK_LIMIT } };
   forEachNode(script, (n) => {
     if (n.type === "Heredoc") return false;
-    if (n.type === "SimpleCommand") staticArgv(n.words, { home: "/home/u" });
-    else if (n.type === "Word") expandWord(n, { home: "/home/u" });
+    if (n.type === "SimpleCommand") staticArgv(n.words, ctx);
+    else if (n.type === "Word") expandWord(n, ctx);
     return true;
   });
 }

@@ -776,7 +776,7 @@ function literalStdin(w: Walker, rs: Redirect[], sc: Scope): StdinSource | null 
     if ((r.fd ?? 0) !== 0) continue;
     if (r.heredoc) out = { t: "text", text: heredocText(r.heredoc), source: w.span(sc, r.heredoc.pos, r.heredoc.end) };
     else if (r.op === "<<<") {
-      const x = expandWord(r.target, { home: null, defaultIfs: true });
+      const x = expandWord(r.target, { home: null, defaultIfs: true, braceWork: w.braceWork });
       out = { t: "text", text: x.kind === "fields" && x.fields.length === 1 ? x.fields[0]!.text + "\n" : null, source: w.span(sc, r.pos, r.end) };
     } else if (r.op === "<" || r.op === "<>" || r.op === "<&") out = null;
   }

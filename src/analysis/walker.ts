@@ -2,6 +2,7 @@
 // the record of what this command writes (for symlinks it creates, directories it creates and
 // files it writes and then runs), and the dependencies (registry, env vectors, regions).
 import type { Arithmetic, FunctionDef, Script, Word } from "../shell/ast.ts";
+import { COMMAND_BRACE_WORK_LIMIT, type BraceWork } from "../shell/braces.ts";
 import type { CompiledRegions } from "../policy/regions.ts";
 import type { Kind, Locus, Op, Source } from "../policy/model.ts";
 import type { ArgWord, Interpretation } from "./registry/types.ts";
@@ -17,7 +18,7 @@ import type { WordEnv } from "./words.ts";
 /** What the word model may know in this shell state: HOME, and $PWD when the base is one known place. */
 export function wordEnv(w: Walker, sh: Shell): WordEnv {
   const pwd = sh.bases.known && sh.bases.list.length === 1 && !w.tainted.has("PWD") ? sh.bases.list[0]!.logical : undefined;
-  return { home: sh.home, defaultIfs: sh.defaultIfs, ...(pwd !== undefined ? { pwd } : {}) };
+  return { home: sh.home, defaultIfs: sh.defaultIfs, braceWork: w.braceWork, ...(pwd !== undefined ? { pwd } : {}) };
 }
 
 export interface Deps {
@@ -110,6 +111,8 @@ export class Walker {
   /** Decisions that relied on a path not being written by this command (checked for pass 2). */
   readonly reliedAbsent: string[] = [];
   commandsVisited = 0;
+  /** Brace expansion work left for this command's words (see COMMAND_BRACE_WORK_LIMIT). */
+  readonly braceWork: BraceWork = { left: COMMAND_BRACE_WORK_LIMIT };
   /** Walk order at which the first concurrent part started (Infinity: none). */
   firstAsync = Infinity;
   private budgetHit = false;

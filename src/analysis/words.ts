@@ -4,6 +4,7 @@
 // subject to brace/tilde/glob) or inert (quoted or escaped).
 import type { Heredoc, Word, WordPart } from "../shell/ast.ts";
 import { expandWord as shellExpandWord, globLiteral, type WordContext } from "../shell/word.ts";
+import type { BraceWork } from "../shell/braces.ts";
 
 export interface Field {
   text: string;
@@ -20,6 +21,8 @@ export interface WordEnv {
   defaultIfs: boolean;
   /** $PWD when the directory is one known place. */
   pwd?: string;
+  /** The brace work left for the whole command (one budget per walk). */
+  braceWork?: BraceWork;
 }
 
 const MAX_FIELDS = 256;
@@ -218,6 +221,7 @@ export function expandWord(word: Word, env: WordEnv): Expansion {
   if (env.defaultIfs && env.home !== null) vars.HOME = env.home;
   if (env.defaultIfs && env.pwd !== undefined) vars.PWD = env.pwd;
   const ctx: WordContext = env.home === null ? { env: vars } : { home: env.home, env: vars };
+  if (env.braceWork) ctx.braceWork = env.braceWork;
   const e = shellExpandWord(word, ctx);
   if (e.kind === "static") return { kind: "fields", fields: e.fields.map((text) => ({ text, glob: false })) };
   // A pattern with no unescaped glob character (`{"a*",b?}` gives `a\*` and `b?`) is passed as

@@ -4,7 +4,7 @@
 // unknown parameters, ~user) makes the word dynamic, with the parts that make it so.
 
 import type { Word, WordPart } from "./ast.ts";
-import { expandBraces, Q, type Flat } from "./braces.ts";
+import { expandBraces, BRACE_LIMIT, Q, type BraceWork, type Flat } from "./braces.ts";
 
 export interface WordContext {
   /** $HOME, for `~`. */
@@ -16,6 +16,8 @@ export interface WordContext {
    * or globbing, and tilde expands at the start and after each unquoted `:`.
    */
   assignmentValue?: boolean;
+  /** The brace work left for the command this word belongs to (shared by its words). */
+  braceWork?: BraceWork;
 }
 
 export type Expansion =
@@ -46,7 +48,7 @@ export function expandWord(word: Word, ctx: WordContext = {}): Expansion {
   let fields: Flat[];
   if (ctx.assignmentValue) fields = [flat];
   else {
-    const b = expandBraces(flat);
+    const b = expandBraces(flat, BRACE_LIMIT, ctx.braceWork);
     if (!b.ok) return { kind: "dynamic", reasons: [{ part: word.parts[0]!, why: b.why }] };
     fields = b.words;
   }
