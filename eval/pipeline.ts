@@ -19,6 +19,8 @@ export interface PipelineInput {
   verifyEvery: number;
   accept: string | null;
   onProgress?: (done: number, total: number) => void;
+  /** Nanosecond clock for latency (default process.hrtime.bigint; tests fix it so timing cannot decide them). */
+  clock?: () => bigint;
 }
 
 export interface PipelineOutput {
@@ -52,8 +54,9 @@ export function runPipeline(input: PipelineInput, meta: { commit: string; date: 
     passes: input.passes,
     verifyEvery: input.verifyEvery,
     onProgress: input.onProgress,
+    ...(input.clock ? { clock: input.clock } : {}),
   });
-  const refUs = referenceUs(input.passes);
+  const refUs = input.clock ? referenceUs(input.passes, undefined, input.clock) : referenceUs(input.passes);
   const latency: RunLatency = {
     passes: output.latency.passes,
     medianUs: output.latency.medianUs,

@@ -39,9 +39,15 @@ afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
+/** A clock that advances 1 us per reading: every latency is the same, so timing noise on a busy machine cannot decide these tests. */
+function steadyClock(): () => bigint {
+  let t = 0n;
+  return () => (t += 1000n);
+}
+
 function run(files: { history: string; db: string }, classify: Classifier, accept: string | null, commit: string) {
   const store = openStore(files.history, files.db);
-  const out = runPipeline({ datasets: [ds], classify, table, context: ctx, store, passes: 1, verifyEvery: 10, accept }, { commit, date: "2026-11-30T00:00:00Z" });
+  const out = runPipeline({ datasets: [ds], classify, table, context: ctx, store, passes: 1, verifyEvery: 10, accept, clock: steadyClock() }, { commit, date: "2026-11-30T00:00:00Z" });
   return { store, out };
 }
 
