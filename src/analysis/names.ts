@@ -12,18 +12,26 @@ import { wordEnv, type Walker } from "./walker.ts";
 const MAX_NAMES = 256;
 const MAX_ENTRIES = 1000;
 
-/** find's -name pattern over a basename: `*` and `?` match a leading dot too (fnmatch without FNM_PERIOD). */
-function namePattern(p: string, icase: boolean): RegExp | null {
+/**
+ * find's `-name`/`-iname` pattern over a basename (fnmatch without FNM_PERIOD: `*` and `?` match
+ * a leading dot too). A bracket expression is taken as any one character: broader than find,
+ * never narrower, so the names it yields are a superset of what find prints or deletes.
+ */
+export function findNameRegExp(glob: string, icase = false): RegExp {
   let re = "";
-  for (let i = 0; i < p.length; i++) {
-    const c = p[i]!;
-    if (c === "\\" && i + 1 < p.length) re += p[++i]!.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  for (let i = 0; i < glob.length; i++) {
+    const c = glob[i]!;
+    if (c === "\\" && i + 1 < glob.length) re += glob[++i]!.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
     else if (c === "*") re += ".*";
     else if (c === "?") re += ".";
-    else if (c === "[") return null; // bracket expressions: not worth the risk of a narrower match
-    else re += c.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    else if (c === "[") {
+      const close = glob.indexOf("]", i + 2);
+      if (close < 0) return /^/;
+      re += ".";
+      i = close;
+    } else re += c.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   }
-  return new RegExp("^" + re + "$", icase ? "i" : "");
+  return new RegExp("^" + re + "$", icase ? "si" : "s");
 }
 
 /** The names a single static `find` prints, or null when that cannot be proven. */
@@ -61,9 +69,7 @@ export function findArgvNames(w: Walker, argv: string[], sh: Shell): string[] | 
     const a = argv[i]!;
     const next = argv[i + 1];
     if ((a === "-name" || a === "-iname") && next !== undefined) {
-      const re = namePattern(next, a === "-iname");
-      if (!re) return null;
-      names.push(re);
+      names.push(findNameRegExp(next, a === "-iname"));
       i++;
     } else if (a === "-type" && (next === "f" || next === "d")) {
       type = next;

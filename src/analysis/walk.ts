@@ -25,7 +25,7 @@ import { after, failState, mergeShell, sameShell, unknownBases, describeBases, t
 import { expandWord, heredocText } from "./words.ts";
 import { Walker, wordEnv, type Output, type Scope, type StdinSource } from "./walker.ts";
 import { zshHazards } from "./othershells.ts";
-import { findArgvNames, findNames, soleSubstitution } from "./names.ts";
+import { findArgvNames, findNameRegExp, findNames, soleSubstitution } from "./names.ts";
 
 export interface ArgItem {
   value: ArgWord;
@@ -637,24 +637,6 @@ function overrideBases(w: Walker, dir: string | null, bases: Bases, sh: Shell): 
     list.push({ logical: r, physical: r });
   }
   return { known: true, list };
-}
-
-/** find's -name match (fnmatch without FNM_PERIOD: `*` does match a leading dot); `[..]` is any one character. */
-function findNameRegExp(glob: string): RegExp {
-  let re = "";
-  for (let i = 0; i < glob.length; i++) {
-    const c = glob[i]!;
-    if (c === "\\" && i + 1 < glob.length) re += glob[++i]!.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-    else if (c === "*") re += ".*";
-    else if (c === "?") re += ".";
-    else if (c === "[") {
-      const close = glob.indexOf("]", i + 2);
-      if (close < 0) return /^/;
-      re += ".";
-      i = close;
-    } else re += c.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  }
-  return new RegExp("^" + re + "$", "s");
 }
 
 const NAMED_LIMIT = 2000;

@@ -192,3 +192,14 @@ describe("the config homes of this user are self", () => {
     expect(v.effects).toContainEqual(expect.objectContaining({ op: "write", locus: "self", target: "/srv/cc/settings.local.json" }));
   });
 });
+
+describe("find -name with a bracket expression", () => {
+  it("stands for a superset of the names find prints, never an unknown or a narrower set", () => {
+    // [ab] is read as any one character: a.py matches (as it does for find), and so would c.py.
+    const r = v("find src -name '[ab].py' | xargs rm");
+    const deletes = r.effects.filter((e) => e.op === "delete").map((e) => e.target);
+    expect(deletes).toContain("/home/u/proj/src/a.py");
+    expect(r.effects.some((e) => e.op === "delete" && e.locus === "unknown")).toBe(false);
+    expect(v("find . -iname 'README.MD' | xargs rm").effects.filter((e) => e.op === "delete").map((e) => e.target)).toContain("/home/u/proj/README.md");
+  });
+});
