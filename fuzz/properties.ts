@@ -128,10 +128,6 @@ function verdictAt(command: string, level: Level): { decision: string; level: st
 }
 
 /** The command (alone) is refused because it would run code read from an unknown stdin. */
-export function runsCodeFromStdin(command: string): boolean {
-  return stdinReasons(verdictAt(command, "yolo") as { reasons?: { message?: string }[] });
-}
-
 function stdinReasons(v: { reasons?: { message?: string }[] }): boolean {
   return (v.reasons ?? []).some((r) => /runs the code it reads from stdin, and its stdin comes from outside the command/.test(r.message ?? ""));
 }
