@@ -6,7 +6,8 @@
 // V8's code cache.
 import { build, type Plugin } from "esbuild";
 import { spawnSync } from "node:child_process";
-import { copyFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { makePrebuilt } from "../src/cli/prebuilt-make.ts";
 import { PREBUILT_FILE } from "../src/cli/prebuilt.ts";
 import { readFile } from "node:fs/promises";
@@ -107,7 +108,12 @@ export async function buildFastHook(outdir: string, srcRoot: string = root): Pro
   if (zod) throw new Error(`build: the fast hook bundle contains zod (\`${zod}\`): something on the hook path imports a TOML loader or a schema`);
   // A function expression: the entry compiles it with vm.Script and passes the CommonJS bindings.
   writeFileSync(main, `(function (exports, require, module, __filename, __dirname) {${code}\n})`);
-  copyFileSync(path.join(srcRoot, "src/cli/hook-start.cjs"), path.join(dir, "shellfence-hook.cjs"));
+  // The build id a daemon compares with its clients': a digest of everything that decides.
+  const start = readFileSync(path.join(srcRoot, "src/cli/hook-start.cjs"), "utf8");
+  const digest = createHash("sha256").update(start).update(readFileSync(main)).update(readFileSync(path.join(dir, PREBUILT_FILE))).digest("hex").slice(0, 16);
+  const marker = 'const BUILD = "__SHELLFENCE_BUILD__";';
+  if (!start.includes(marker)) throw new Error("build: src/cli/hook-start.cjs has no BUILD marker");
+  writeFileSync(path.join(dir, "shellfence-hook.cjs"), start.replace(marker, `const BUILD = "${digest}";`));
   rmSync(main + ".cache", { force: true });
   const maker = `
     const fs = require("node:fs"), path = require("node:path"), vm = require("node:vm");

@@ -15,14 +15,32 @@ export const MAX_HOOK_INPUT = 1024 * 1024;
 /** Claude Code writes stdin at once and closes it; a writer silent this long is not coming back. */
 export const STDIN_TIMEOUT_MS = 5000;
 
+/**
+ * The only variables a hook decision reads (the config's home, the roots, the temp dir, the
+ * `self` anchors, cd's search path, the shell). Every path decides from these alone, so the
+ * hook daemon, which reads just these of its client's environment, decides as the client's own
+ * process would.
+ */
+export const HOOK_ENV = ["HOME", "CLAUDE_PROJECT_DIR", "TMPDIR", "CDPATH", "XDG_CONFIG_HOME", "CLAUDE_CONFIG_DIR", "SHELL"] as const;
+
+export function hookEnv(env: Record<string, string | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const k of HOOK_ENV) {
+    const v = env[k];
+    if (v !== undefined) out[k] = v;
+  }
+  return out;
+}
+
 export async function decideHook(io: Io, classifier: () => Promise<Classifier>, upward: () => Promise<Upward>): Promise<number> {
   const read = await io.readInput({ maxBytes: MAX_HOOK_INPUT, timeoutMs: STDIN_TIMEOUT_MS });
   if (!read.ok) return decline(io, read.why);
   const input = parseClaudeInput(read.text);
   if (input.kind === "skip") return decline(io, input.why);
   try {
-    const shell = io.env.SHELL ? path.basename(io.env.SHELL) : undefined;
-    const { settings, ctx } = await resolveRun({ cwd: input.cwd, roots: [], env: io.env, home: io.home, upward, ...(shell ? { shell } : {}) });
+    const env = hookEnv(io.env);
+    const shell = env.SHELL ? path.basename(env.SHELL) : undefined;
+    const { settings, ctx } = await resolveRun({ cwd: input.cwd, roots: [], env, home: io.home, upward, ...(shell ? { shell } : {}) });
     const { classify } = await classifier();
     const v = classify(input.command, ctx);
     // Only the exact string "allow", for the level we asked about, approves.

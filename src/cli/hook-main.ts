@@ -8,10 +8,13 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { LevelTable } from "../policy/levels.ts";
+import { realFs } from "../analysis/fs.ts";
 import { classifyWith, type ClassifierTables } from "../policy/classify.ts";
 import { decideHook } from "./hook-decide.ts";
+import { serve, type DaemonHost } from "./hook-daemon.ts";
 import { PREBUILT_FILE, readPrebuilt } from "./prebuilt.ts";
 import { runProcess } from "./process-io.ts";
+import type { ReadResult } from "./stdin.ts";
 import type { Classifier } from "./verdict.ts";
 
 export interface Library {
@@ -25,6 +28,8 @@ export interface HookStart {
   argv: readonly string[];
   /** dist/index.js, imported only when the prebuilt data cannot be used. */
   loadLibrary(): Promise<Library>;
+  /** The hook's stdin, when the entry has read it already (a socket it offered the daemon). */
+  input?: ReadResult;
 }
 
 type Source = { tables: ClassifierTables } | { library: Promise<Library> };
@@ -43,7 +48,7 @@ export function start(o: HookStart): void {
   runProcess(
     (_argv, io) =>
       decideHook(
-        io,
+        o.input ? { ...io, readInput: async () => o.input! } : io,
         async () => {
           const s = get(io.err);
           if ("tables" in s) return { classify: (command, ctx) => classifyWith(s.tables, command, ctx ?? {}) };
@@ -59,6 +64,36 @@ export function start(o: HookStart): void {
     path.join(o.root, "bin", "shellfence.js"),
   );
 }
+
+/**
+ * The daemon (hook-daemon.ts) for the clients of this build, in `dir` (made and checked by the
+ * client that starts it; the host's mkfifo and watch come from the entry, which alone loads
+ * child_process and net).
+ * Without usable prebuilt data there is nothing to serve fast: it exits
+ * and clients decide in their own process.
+ */
+export async function daemon(o: DaemonHost & { root: string; dir: string; build: string }): Promise<void> {
+  const pre = readPrebuilt(path.join(o.root, "dist", PREBUILT_FILE), o.root);
+  if (!pre.ok) return;
+  const tables = pre.tables;
+  await serve({
+    ...o,
+    tables,
+    stamps: pre.stamps,
+    // Compiled and optimised code for the usual command shapes before the first client (a cold
+    // daemon answers in milliseconds, a warm one in a fraction of one).
+    warmUp: async () => {
+      const fixture = makeFixture();
+      try {
+        await exercise(o.root, tables, fixture, WARM_COMMANDS, DAEMON_WARM_ROUNDS);
+      } finally {
+        fixture.cleanup();
+      }
+    },
+  });
+}
+
+const DAEMON_WARM_ROUNDS = 40;
 
 /** Commands of the usual shapes, so the code they run is compiled into the code cache. */
 const WARM_COMMANDS = [
@@ -80,33 +115,52 @@ const WARM_COMMANDS = [
 export async function warm(root: string): Promise<void> {
   const pre = readPrebuilt(path.join(root, "dist", PREBUILT_FILE), root);
   if (!pre.ok) throw new Error(`cannot warm the hook: ${pre.why}`);
-  const tables = pre.tables;
-  const dir = mkdtempSync(path.join(tmpdir(), "sf-hook-warm-"));
+  const fixture = makeFixture();
   try {
-    const home = path.join(dir, "home");
-    const project = path.join(dir, "project");
-    mkdirSync(path.join(home, ".config", "shellfence"), { recursive: true });
-    mkdirSync(path.join(project, ".git"), { recursive: true });
-    writeFileSync(path.join(home, ".config", "shellfence", "config.toml"), 'level = "developer"\n');
-    for (const command of WARM_COMMANDS) {
-      const input = JSON.stringify({ hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command }, cwd: project });
+    await exercise(root, pre.tables, fixture, WARM_COMMANDS, 1);
+  } finally {
+    fixture.cleanup();
+  }
+}
+
+interface Fixture {
+  home: string;
+  project: string;
+  cleanup(): void;
+}
+
+/** A throwaway HOME (with a config file) and project (a git checkout) to decide commands in. */
+function makeFixture(): Fixture {
+  const dir = mkdtempSync(path.join(tmpdir(), "sf-hook-warm-"));
+  const home = path.join(dir, "home");
+  const project = path.join(dir, "project");
+  mkdirSync(path.join(home, ".config", "shellfence"), { recursive: true });
+  mkdirSync(path.join(project, ".git"), { recursive: true });
+  writeFileSync(path.join(home, ".config", "shellfence", "config.toml"), 'level = "developer"\n');
+  return { home, project, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** Decides each of `commands` `rounds` times in the fixture; the output is discarded. */
+async function exercise(root: string, tables: ClassifierTables, f: Fixture, commands: readonly string[], rounds: number): Promise<void> {
+  for (let r = 0; r < rounds; r++) {
+    for (const command of commands) {
+      const input = JSON.stringify({ hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command }, cwd: f.project });
       await decideHook(
         {
           stdin: undefined as never,
           readInput: async () => ({ ok: true, text: input }),
           out: () => {},
           err: () => {},
-          env: { HOME: home },
-          home,
-          cwd: project,
+          env: { HOME: f.home },
+          home: f.home,
+          cwd: f.project,
           binPath: path.join(root, "bin", "shellfence.js"),
           now: () => new Date(0),
         },
-        async () => ({ classify: (c, ctx) => classifyWith(tables, c, ctx ?? {}) }),
+        // A fresh fs object, as the daemon gives each request (the same code paths).
+        async () => ({ classify: (c, ctx) => classifyWith(tables, c, { ...(ctx ?? {}), fs: { ...realFs } }) }),
         async () => tables.levels.upward,
       );
     }
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -43,7 +43,8 @@ export interface PrebuiltHeader {
 /** [start, end): byte offsets into the body (what follows the header line). */
 export type Span = [start: number, end: number];
 
-export type PrebuiltResult = { ok: true; tables: ClassifierTables } | { ok: false; why: string };
+/** `stamps`: what the tables were made from, for a long-lived reader to re-check (the daemon). */
+export type PrebuiltResult = { ok: true; tables: ClassifierTables; stamps: Stamp[] } | { ok: false; why: string };
 
 /** The first data file whose size or mtime differs from its stamp, or null when none does. */
 export function staleFile(root: string, stamps: readonly Stamp[]): string | null {
@@ -88,6 +89,7 @@ export function readPrebuilt(file: string, root: string): PrebuiltResult {
   });
   return {
     ok: true,
+    stamps: header.stamps,
     tables: {
       registry,
       levels: buildTable(path.join(root, header.levels.file), header.levels.data),

@@ -184,7 +184,8 @@ describe.skipIf(!hasClassifier)("bundled CLI with the classifier", () => {
 });
 
 describe.skipIf(!hasClassifier)("the fast hook (dist/shellfence-hook.cjs)", () => {
-  const fast = (input: string, env: Record<string, string> = {}) => sf(["hook"], { node: [fastHook], input, env });
+  // The bundle deciding in its own process; the daemon has its tests in daemon.test.ts.
+  const fast = (input: string, env: Record<string, string> = {}) => sf(["hook", "--no-daemon"], { node: [fastHook], input, env });
   const repo = (name: string) => {
     const r = path.join(t.dir, name);
     mkdirSync(r, { recursive: true });
@@ -292,8 +293,10 @@ describe.skipIf(!hasClassifier)("the fast hook (dist/shellfence-hook.cjs)", () =
     const bin = path.join(t.dir, "bin", "shellfence.js");
     expect(readyFastHook(bin)).toEqual({ hook: fastHook, note: null });
     const r = repo("fastsetup");
-    const command = defaultHookCommand(bin, fastHook);
-    expect(command).toBe(`node ${fastHook} hook`);
+    expect(defaultHookCommand(bin, fastHook)).toBe(`node ${fastHook} hook`);
+    // (The daemon that form starts is daemon.test.ts's; this one decides in its own process.)
+    const command = defaultHookCommand(bin, fastHook, false);
+    expect(command).toBe(`node ${fastHook} hook --no-daemon`);
     const res = spawnSync("sh", ["-c", command], {
       input: hookPayload({ cwd: r, tool_input: { command: "ls -la" } }),
       encoding: "utf8",

@@ -68,6 +68,15 @@ describe("regions", () => {
     expect(r.locate("/srv/cc/settings.json")).toBe("system");
   });
 
+  it("places the hook daemon's directory (in every temp dir) in self, and the rest of tmp in tmp", () => {
+    const withTmpdir = compileRegions(loadRegions(), { ...anchors, tmp: ["/tmp", "/run/user/1000/t"] });
+    for (const p of ["/tmp/shellfence-1000", "/tmp/shellfence-0/wake", "/tmp/shellfence-1000/x.out", "/run/user/1000/t/shellfence-1000/daemon.pid"]) {
+      expect(withTmpdir.locate(p)).toBe("self");
+    }
+    expect(withTmpdir.locate("/tmp/shellfence")).toBe("tmp");
+    expect(withTmpdir.locate("/tmp/build/shellfence-1000/x")).toBe("tmp");
+  });
+
   it("rejects a pattern with no anchor", () => {
     expect(() => parseRegions("default.toml", 'fallback = "system"\n[[locus]]\nname = "tmp"\npatterns = ["tmp/**"]\n')).toThrow(/default\.toml:\d+/);
   });

@@ -1,0 +1,311 @@
+// The hook daemon: a warm process that decides hook requests for thin clients
+// (dist/shellfence-hook.cjs), so an agent command costs node's start-up and a few file
+// operations instead of loading and running the classifier cold. Linux only: it reads its
+// clients through /proc.
+//
+// Exchange, inside one private directory (0700, owned by the user; the client checks it):
+//   wake                  a FIFO this daemon reads; a client writes one line (one atomic write)
+//                         "<pid> <nonce> <build> <its stdin as a JSON string>", or with "in"
+//                         for the last field when that line would be too long, and waits
+//   <pid>-<nonce>.in      the client's stdin, in that case
+//   <pid>-<nonce>.out     the answer, written to a .tmp file and renamed, so a client never
+//                         reads half of one
+//   daemon.pid            the daemon's pid: one daemon per directory
+// The daemon reads what else the client would have: its working directory (/proc/<pid>/cwd)
+// and its environment as it was started (/proc/<pid>/environ, of which only HOOK_ENV is used). The directory is in the `self`
+// locus (regions/default.toml): no command shellfence approves writes there.
+//
+// What the daemon must never do is remember the filesystem between requests: each request gets
+// its own view (a fresh fs object, so no directory context or listing is reused), and the config
+// files are read again. It re-checks the data files' stamps on every request and, when they
+// changed or the client is of another build, answers `fallback` and exits. Any doubt on the client's side (no answer in time, a malformed answer)
+// means it decides in its own process: slower, the same verdicts.
+import { fstatSync, lstatSync, openSync, readdirSync, readFileSync, readlinkSync, renameSync, statSync, unlinkSync, writeFileSync, constants } from "node:fs";
+import { homedir } from "node:os";
+import path from "node:path";
+import { realFs } from "../analysis/fs.ts";
+import { classifyWith, type ClassifierTables } from "../policy/classify.ts";
+import { decideHook, hookEnv, MAX_HOOK_INPUT } from "./hook-decide.ts";
+import type { Io } from "./io.ts";
+import { staleFile, type Stamp } from "./prebuilt.ts";
+import type { ReadResult } from "./stdin.ts";
+
+/** A daemon nobody asked for this long exits (the next hook call starts another). */
+export const IDLE_MS = 10 * 60 * 1000;
+/** Answer files older than this were abandoned by a client that gave up. */
+const ORPHAN_MS = 60 * 1000;
+
+/** One line on the FIFO. */
+export interface Call {
+  pid: number;
+  nonce: string;
+  build: string;
+  /** The client's stdin, or null when it is in <pid>-<nonce>.in. */
+  stdin: string | null;
+}
+
+export function parseCall(line: string): Call | null {
+  const m = /^([1-9]\d{0,9}) ([0-9a-z]{1,16}) ([0-9a-z_]{1,64}) (in|".*")$/.exec(line);
+  if (!m) return null;
+  let stdin: unknown = null;
+  if (m[4] !== "in") {
+    try {
+      stdin = JSON.parse(m[4]!);
+    } catch {
+      return null;
+    }
+    if (typeof stdin !== "string") return null;
+  }
+  return { pid: Number(m[1]), nonce: m[2]!, build: m[3]!, stdin: stdin as string | null };
+}
+
+/** What the hook would have read in the client's process. */
+export interface HookRequest {
+  env: Record<string, string>;
+  home: string;
+  cwd: string;
+  input: ReadResult;
+}
+
+/** Where the daemon reads a client (/proc in the daemon; tests pass their own). */
+export interface Clients {
+  /** The client's cwd, environment and HOME; a string says why they cannot be read. */
+  describe(pid: number): Omit<HookRequest, "input"> | string;
+  /** The client's stdin when it sent it as a file; a string says why it cannot be read. */
+  sent(call: Call): ReadResult | string;
+}
+
+/** What the client does next: print this and exit, or decide in its own process. */
+export type HookAnswer =
+  | { kind: "decided"; code: number; out: string; err: string }
+  /**
+   * `restart`: a new daemon (of the client's build) would serve the next call. `retire`: this
+   * daemon is out of date and exits.
+   */
+  | { kind: "fallback"; why: string; restart: boolean; retire?: true };
+
+export interface DaemonData {
+  root: string;
+  build: string;
+  tables: ClassifierTables;
+  stamps: readonly Stamp[];
+}
+
+/**
+ * The answer to one call. Nothing of the client is read (its stdin least of all) unless this
+ * daemon can decide for it: of its build, with fresh data.
+ */
+export async function respond(d: DaemonData, call: Call, clients: Clients): Promise<HookAnswer> {
+  if (call.build !== d.build) return { kind: "fallback", why: "the daemon is of another build", restart: true, retire: true };
+  const stale = staleFile(d.root, d.stamps);
+  if (stale !== null) return { kind: "fallback", why: `${stale} changed after the daemon started`, restart: false, retire: true };
+  const who = clients.describe(call.pid);
+  if (typeof who === "string") return { kind: "fallback", why: who, restart: false };
+  const input = call.stdin !== null ? { ok: true as const, text: call.stdin } : clients.sent(call);
+  if (typeof input === "string") return { kind: "fallback", why: input, restart: false };
+  return decide(d, { ...who, input });
+}
+
+/** The hook's decision for one request, as the client's own process would make it. */
+export async function decide(d: DaemonData, req: HookRequest): Promise<HookAnswer> {
+  let out = "";
+  let err = "";
+  const io: Io = {
+    stdin: undefined as never,
+    readInput: async () => req.input,
+    out: (s) => void (out += s),
+    err: (s) => void (err += s),
+    env: req.env,
+    home: req.home,
+    cwd: req.cwd,
+    binPath: path.join(d.root, "bin", "shellfence.js"),
+    now: () => new Date(),
+  };
+  const code = await decideHook(
+    io,
+    // A new fs object per request: the classifier keys what it remembers about directories by
+    // it, so nothing seen for an earlier command is trusted for this one.
+    async () => ({ classify: (command, ctx) => classifyWith(d.tables, command, { ...(ctx ?? {}), fs: { ...realFs } }) }),
+    async () => d.tables.levels.upward,
+  );
+  return { kind: "decided", code, out, err };
+}
+
+/** What a client sent as a file: at most MAX_HOOK_INPUT bytes, removed once read. */
+function readSent(file: string): ReadResult | string {
+  try {
+    const st = lstatSync(file);
+    if (!st.isFile()) return `${file} is not a file`;
+    if (st.size > MAX_HOOK_INPUT) return { ok: false, why: `hook input is larger than ${MAX_HOOK_INPUT} bytes` };
+    return { ok: true, text: readFileSync(file, "utf8") };
+  } catch (e) {
+    return `cannot read ${file} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`;
+  } finally {
+    unlink(file);
+  }
+}
+
+/** Clients through /proc (processes of this user only) and the files they send to `dir`. */
+export const procClients = (dir: string): Clients => ({
+  describe(pid) {
+    const proc = `/proc/${pid}`;
+    try {
+      if (statSync(proc).uid !== process.getuid?.()) return `process ${pid} is not this user's`;
+      const cwd = readlinkSync(`${proc}/cwd`);
+      const all: Record<string, string> = {};
+      for (const kv of readFileSync(`${proc}/environ`, "utf8").split("\0")) {
+        const eq = kv.indexOf("=");
+        if (eq > 0) all[kv.slice(0, eq)] = kv.slice(eq + 1);
+      }
+      const env = hookEnv(all);
+      // As os.homedir() in the client: $HOME when set, else this user's passwd entry.
+      return { cwd, env, home: env.HOME || homedir() };
+    } catch (e) {
+      return `cannot read process ${pid} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`;
+    }
+  },
+  sent: (call) => readSent(path.join(dir, `${call.pid}-${call.nonce}.in`)),
+});
+
+/** Takes daemon.pid for this process; false when another live daemon holds it. */
+function claim(pidFile: string): boolean {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync(pidFile, String(process.pid), { flag: "wx", mode: 0o600 });
+      return true;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== "EEXIST") return false;
+    }
+    const pid = Number(readFileSync(pidFile, "utf8").trim());
+    if (Number.isInteger(pid) && pid > 0 && alive(pid)) return false;
+    unlink(pidFile);
+  }
+  return false;
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+function unlink(p: string): void {
+  try {
+    unlinkSync(p);
+  } catch {
+    // gone already
+  }
+}
+
+function sweepOrphans(dir: string): void {
+  const now = Date.now();
+  for (const name of readdirSync(dir)) {
+    if (!/\.(in|out|tmp)$/.test(name)) continue;
+    const p = path.join(dir, name);
+    const st = lstatSync(p, { throwIfNoEntry: false });
+    if (st && now - st.mtimeMs > ORPHAN_MS) unlink(p);
+  }
+}
+
+/**
+ * Serves requests in `dir` until idle for IDLE_MS, told to stop (SIGTERM), or a request shows
+ * the daemon is out of date. Started detached by the client; its stdio goes nowhere.
+ */
+export interface DaemonHost {
+  /** Makes a FIFO (node cannot): the entry runs mkfifo(1). */
+  mkfifo(path: string): boolean;
+  /** Calls `onData` with what arrives on `fd` and `onEnd` when it fails; the fd stays open. */
+  watch(fd: number, onData: (chunk: Buffer) => void, onEnd: () => void): void;
+}
+
+export interface ServeOptions {
+  dir: string;
+  idleMs?: number;
+  /** Before the first client: run the usual command shapes, so their code is compiled. */
+  warmUp?: () => Promise<void>;
+  /** Where clients are read (default /proc). */
+  clients?: Clients;
+}
+
+export async function serve(d: DaemonData & DaemonHost & ServeOptions): Promise<void> {
+  const { dir } = d;
+  const pidFile = path.join(dir, "daemon.pid");
+  if (!claim(pidFile)) return;
+  const wake = path.join(dir, "wake");
+  let ino: number | null = null;
+  let stopping = false;
+  const quit = () => {
+    if (stopping) return;
+    stopping = true;
+    // Unlink only what is still ours: a newer daemon may have replaced them.
+    const w = lstatSync(wake, { throwIfNoEntry: false });
+    if (w && w.ino === ino) unlink(wake);
+    try {
+      if (readFileSync(pidFile, "utf8").trim() === String(process.pid)) unlink(pidFile);
+    } catch {
+      // gone already
+    }
+    process.exit(0);
+  };
+  process.on("SIGTERM", quit);
+  process.on("SIGINT", quit);
+  process.on("uncaughtException", quit);
+  // A FIFO left by a daemon that was killed: until ours replaces it, clients find no reader
+  // there and decide themselves; without it they do the same.
+  unlink(wake);
+  try {
+    await d.warmUp?.();
+  } catch {
+    // Only speed is lost.
+  }
+  const fresh = `${wake}.${process.pid}`;
+  let fd: number;
+  try {
+    unlink(fresh);
+    if (!d.mkfifo(fresh)) throw new Error("mkfifo failed");
+    renameSync(fresh, wake);
+    // Read and write: the daemon then holds a writer itself, so reads never see end-of-file,
+    // and a client finds a reader (no ENXIO) exactly while this process lives.
+    fd = openSync(wake, constants.O_RDWR);
+    ino = fstatSync(fd).ino;
+    sweepOrphans(dir);
+  } catch {
+    unlink(fresh);
+    return quit();
+  }
+  const idle = setTimeout(quit, d.idleMs ?? IDLE_MS);
+
+  let pending: Buffer = Buffer.alloc(0);
+  const clients = procClients(dir);
+  const handle = async (call: Call) => {
+    const a = await respond(d, call, d.clients ?? clients);
+    const name = `${call.pid}-${call.nonce}`;
+    const tmp = path.join(dir, `${name}.tmp`);
+    writeFileSync(tmp, JSON.stringify(a), { mode: 0o600 });
+    renameSync(tmp, path.join(dir, `${name}.out`));
+    if (a.kind === "fallback" && a.retire) quit();
+    idle.refresh();
+  };
+  // Through the event loop's poller (a net.Socket on the FIFO), not a thread-pool read: a call
+  // is seen the moment its line arrives. Calls are answered as they come; a client slow to
+  // write its stdin holds up only its own answer.
+  d.watch(
+    fd,
+    (chunk) => {
+      // Bytes until a whole line is in: a line is UTF-8, and a chunk may end inside a character.
+      pending = pending.length ? Buffer.concat([pending, chunk]) : chunk;
+      let nl: number;
+      while ((nl = pending.indexOf(10)) >= 0) {
+        const call = parseCall(pending.toString("utf8", 0, nl));
+        pending = pending.subarray(nl + 1);
+        if (call) handle(call).catch(quit);
+      }
+      // A line is at most 4 KB (the client's atomic write); more is garbage.
+      if (pending.length > 8192) pending = Buffer.alloc(0);
+    },
+    quit,
+  );
+}
