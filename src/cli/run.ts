@@ -11,7 +11,7 @@ Usage:
       the walk: each command, its base directory, effects and loci, and the rule that decided
   shellfence hook
       Claude Code PreToolUse hook (reads the hook JSON on stdin)
-  shellfence setup [--settings FILE] [--command CMD] [--plain] [--dry-run]
+  shellfence setup [--settings FILE] [--command CMD] [--plain] [--no-daemon] [--dry-run]
       add the hook to ~/.claude/settings.json (idempotent, with a backup; --plain: the CLI, not the fast hook)
   shellfence levels [--json]
       the levels and what each admits

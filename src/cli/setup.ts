@@ -1,4 +1,4 @@
-// `shellfence setup [--settings FILE] [--command CMD] [--plain] [--dry-run]`: installs the Claude
+// `shellfence setup [--settings FILE] [--command CMD] [--plain] [--no-daemon] [--dry-run]`: installs the Claude
 // Code hook into ~/.claude/settings.json. Idempotent; backs the file up before changing it;
 // refuses to touch a file it cannot parse.
 import { spawnSync } from "node:child_process";
@@ -14,10 +14,12 @@ import type { Io } from "./io.ts";
  * makes: prebuilt data, V8 code cache) when it passes its self-test, else the plain CLI,
  * `node <bin/shellfence.js> hook`. npx would add its own package resolution each time; only an
  * install inside npx's cache (which may be cleaned at any time) gets `npx --yes shellfence hook`.
+ * The fast hook asks a warm daemon it starts itself (src/cli/hook-daemon.ts) unless `daemon` is
+ * false, which installs it with `--no-daemon`.
  */
-export function defaultHookCommand(binPath: string, fastHook: string | null): string {
+export function defaultHookCommand(binPath: string, fastHook: string | null, daemon = true): string {
   if (binPath.split(path.sep).includes("_npx")) return "npx --yes shellfence hook";
-  return fastHook ? `node ${shellQuote(fastHook)} hook` : `node ${shellQuote(binPath)} hook`;
+  return fastHook ? `node ${shellQuote(fastHook)} hook${daemon ? "" : " --no-daemon"}` : `node ${shellQuote(binPath)} hook`;
 }
 
 /**
@@ -31,7 +33,8 @@ export function readyFastHook(binPath: string): { hook: string | null; note: str
   try {
     mkdirSync(path.join(dir, ".git"));
     const input = JSON.stringify({ hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "true" }, cwd: dir });
-    const r = spawnSync(process.execPath, [hook, "hook"], { input, encoding: "utf8", env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: dir }, cwd: dir, timeout: 20_000 });
+    // --no-daemon: the test is of this bundle in this process, and must leave nothing running.
+    const r = spawnSync(process.execPath, [hook, "hook", "--no-daemon"], { input, encoding: "utf8", env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: dir }, cwd: dir, timeout: 20_000 });
     const allowed = r.status === 0 && /"permissionDecision":"allow"/.test(r.stdout);
     if (allowed) return { hook, note: null };
     const why = (r.stderr || r.error?.message || `exit ${r.status}`).trim().split("\n")[0];
@@ -59,6 +62,7 @@ export async function runSetup(args: readonly string[], io: Io): Promise<number>
   let command: string | null = null;
   let dryRun = false;
   let fast = true;
+  let daemon = true;
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     const [name, inline] = a.startsWith("--") && a.includes("=") ? [a.slice(0, a.indexOf("=")), a.slice(a.indexOf("=") + 1)] : [a, undefined];
@@ -76,6 +80,8 @@ export async function runSetup(args: readonly string[], io: Io): Promise<number>
     } else if ((name === "--plain" || name === "--no-snapshot") && inline === undefined) {
       // --no-snapshot: the flag's name before the fast hook replaced the V8 startup snapshot.
       fast = false;
+    } else if (name === "--no-daemon" && inline === undefined) {
+      daemon = false;
     } else {
       return usage(io, `unknown argument ${a}`);
     }
@@ -90,7 +96,7 @@ export async function runSetup(args: readonly string[], io: Io): Promise<number>
   if (command === null) {
     const ready = fast && !io.binPath.split(path.sep).includes("_npx") ? readyFastHook(io.binPath) : { hook: null, note: null };
     if (ready.note) io.err(`shellfence setup: ${ready.note}\n`);
-    command = defaultHookCommand(io.binPath, ready.hook);
+    command = defaultHookCommand(io.binPath, ready.hook, daemon);
   }
   let text: string | null = null;
   try {
@@ -134,6 +140,6 @@ export async function runSetup(args: readonly string[], io: Io): Promise<number>
 }
 
 function usage(io: Io, problem: string): number {
-  io.err(`shellfence setup: ${problem}; usage: shellfence setup [--settings FILE] [--command CMD] [--plain] [--dry-run]\n`);
+  io.err(`shellfence setup: ${problem}; usage: shellfence setup [--settings FILE] [--command CMD] [--plain] [--no-daemon] [--dry-run]\n`);
   return 2;
 }

@@ -3,6 +3,7 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { backupName, defaultHookCommand, readyFastHook, runSetup } from "../../src/cli/setup.ts";
 import { makeIo, tempDir } from "./helpers.ts";
+import { isShellfenceHook } from "../../src/hooks/claude-settings.ts";
 
 let t: ReturnType<typeof tempDir>;
 let file: string;
@@ -121,6 +122,10 @@ describe("setup helpers", () => {
     expect(readyFastHook(bin)).toEqual({ hook: null, note: expect.stringMatching(/shellfence-hook\.cjs is missing/) });
     expect(defaultHookCommand(bin, "/opt/sf/dist/shellfence-hook.cjs")).toBe("node /opt/sf/dist/shellfence-hook.cjs hook");
     expect(defaultHookCommand(bin, null)).toBe("node /opt/sf/bin/shellfence.js hook");
+    // --no-daemon: the fast hook without its daemon; the plain CLI never has one.
+    expect(defaultHookCommand(bin, "/opt/sf/dist/shellfence-hook.cjs", false)).toBe("node /opt/sf/dist/shellfence-hook.cjs hook --no-daemon");
+    expect(defaultHookCommand(bin, null, false)).toBe("node /opt/sf/bin/shellfence.js hook");
+    expect(isShellfenceHook("node /opt/sf/dist/shellfence-hook.cjs hook --no-daemon")).toBe(true);
   });
 
   it("never reuses a backup name", () => {
