@@ -3,12 +3,13 @@
 // runs the variants interleaved (rotating order each round) so machine load hits them alike.
 // Variants: node -e 0 (baseline); an empty CommonJS file (what any script costs); `cli.js
 // --help` (bundle load only); the hook on an approved Bash command in a fresh git repo (the
-// real path: stdin, config, classify, envelope) through the plain CLI and through the fast hook
-// that `setup` installs (dist/shellfence-hook.cjs); the fast hook on a non-Bash tool (start-up
-// and stdin only). The headline ratio is the fast hook's. Each variant's CPU time (user + sys,
-// from the kernel) is reported too: unlike wall time it is not inflated by other processes.
+// real path: stdin, config, classify, envelope) through the plain CLI, through the fast hook
+// deciding in its own process (`--no-daemon`), and through the fast hook as `setup` installs
+// it, a thin client of its warm daemon (started before the rounds, stopped after); the fast
+// hook on a non-Bash tool without the daemon (start-up and stdin only). The headline ratio is
+// the installed form's.
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { closeSync, constants, cpSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -60,7 +61,11 @@ export async function run(opts: { rounds?: number } = {}): Promise<HookBenchResu
     mkdirSync(home);
     mkdirSync(repo);
     spawnSync("git", ["init", "-q", repo]);
-    const env = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home, CLAUDE_PROJECT_DIR: repo };
+    // A private TMPDIR: the daemon's directory is <TMPDIR>/shellfence-<uid>.
+    const tmp = path.join(dir, "tmp");
+    mkdirSync(tmp);
+    const daemonDir = path.join(tmp, `shellfence-${process.getuid?.() ?? 0}`);
+    const env = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home, CLAUDE_PROJECT_DIR: repo, TMPDIR: tmp };
     const payload = JSON.stringify({
       session_id: "bench",
       cwd: repo,
@@ -73,9 +78,10 @@ export async function run(opts: { rounds?: number } = {}): Promise<HookBenchResu
       "empty .cjs": { args: [empty], input: "" },
       "cli --help": { args: [cli, "--help"], input: "" },
       "hook (plain CLI)": { args: [cli, "hook"], input: payload },
-      "hook (fast)": { args: [fast, "hook"], input: payload },
+      "hook (fast, no daemon)": { args: [fast, "hook", "--no-daemon"], input: payload },
+      "hook (fast, daemon)": { args: [fast, "hook"], input: payload },
       // Start-up and stdin only: the hook declines before any config or classify.
-      "fast, non-Bash tool": { args: [fast, "hook"], input: JSON.stringify({ tool_name: "Read", tool_input: {}, cwd: repo }) },
+      "fast, non-Bash tool": { args: [fast, "hook", "--no-daemon"], input: JSON.stringify({ tool_name: "Read", tool_input: {}, cwd: repo }) },
     };
     const names = Object.keys(variants);
     const times: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]));
@@ -88,7 +94,8 @@ export async function run(opts: { rounds?: number } = {}): Promise<HookBenchResu
       if (name.startsWith("hook")) decisions[name] = r.stdout.trim() ? JSON.parse(r.stdout).hookSpecificOutput.permissionDecision : `none (${r.stderr.trim()})`;
       return ms;
     };
-    for (const n of names) once(n); // warm the page cache
+    for (const n of names) once(n); // warm the page cache; the daemon variant starts the daemon
+    await daemonServing(daemonDir);
     for (let i = 0; i < rounds; i++) {
       const order = names.map((_, k) => names[(i + k) % names.length]!);
       for (const n of order) times[n]!.push(once(n));
@@ -96,13 +103,35 @@ export async function run(opts: { rounds?: number } = {}): Promise<HookBenchResu
     const medianMs = Object.fromEntries(names.map((n) => [n, Math.round(median(times[n]!) * 100) / 100]));
     const hooks = names.filter((n) => n !== "node -e 0");
     const ratios = Object.fromEntries(hooks.map((n) => [n, Math.round((medianMs[n]! / medianMs["node -e 0"]!) * 1000) / 1000]));
-    const headline = "hook (fast)";
+    const headline = "hook (fast, daemon)";
     const ratio = ratios[headline]!;
     const hookDecision = Object.entries(decisions).map(([k, v]) => `${k}: ${v}`).join("; ");
     const load = Math.round(loadavg()[0]! * 100) / 100;
     return { name: "hook-process", rounds, medianMs, ratio, ratios, budget: BUDGET_RATIO, ok: ratio <= BUDGET_RATIO, hookDecision, load };
   } finally {
+    stopDaemon(path.join(dir, "tmp", `shellfence-${process.getuid?.() ?? 0}`));
     rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Until the daemon reads its FIFO (opening it for writing fails while nobody does). */
+async function daemonServing(dir: string): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    try {
+      closeSync(openSync(path.join(dir, "wake"), constants.O_WRONLY | constants.O_NONBLOCK));
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+  throw new Error(`the hook daemon did not start in ${dir}`);
+}
+
+function stopDaemon(dir: string): void {
+  try {
+    process.kill(Number(readFileSync(path.join(dir, "daemon.pid"), "utf8")), "SIGTERM");
+  } catch {
+    // not running
   }
 }
 
