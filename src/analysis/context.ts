@@ -3,7 +3,7 @@
 // the git toplevel of cwd; each root brings the linked worktrees that share its git common dir.
 // Git metadata is read directly through the injectable fs (no git process).
 import path from "node:path";
-import { tryLstat, tryRead, type FsLike } from "./fs.ts";
+import { memoFs, tryLstat, tryRead, type FsLike } from "./fs.ts";
 import { lexical, resolvePath } from "./paths.ts";
 
 export interface DirContext {
@@ -33,7 +33,10 @@ function physical(fs: FsLike | null, p: string): string {
 }
 
 export function buildContext(input: ContextInput): DirContext {
-  const { fs, env } = input;
+  const { env } = input;
+  // The anchors share prefixes (/, HOME, the checkout): each is looked at once while building.
+  // The context keeps the caller's fs, never this memo, so nothing outlives the build.
+  const fs = input.fs ? memoFs(input.fs) : null;
   const cwdLogical = lexical(path.posix.resolve("/", input.cwd));
   const cwdPhysical = physical(fs, cwdLogical);
   let given: string[];
@@ -63,7 +66,7 @@ export function buildContext(input: ContextInput): DirContext {
     roots,
     home,
     tmp,
-    fs,
+    fs: input.fs,
     anchors: {
       home: both([input.home], [home]),
       roots: both(given, roots),
@@ -110,10 +113,13 @@ export function linkedWorktrees(fs: FsLike, root: string): string[] {
   // The main checkout: the parent of a non-bare common dir named `.git`.
   if (path.posix.basename(common) === ".git") out.push(path.posix.dirname(common));
   let names: string[] = [];
-  try {
-    names = fs.readdirSync ? fs.readdirSync(common + "/worktrees").map(String) : [];
-  } catch {
-    names = [];
+  // Most checkouts have no linked worktree: a stat answers that without a thrown ENOENT.
+  if (fs.readdirSync && tryLstat(fs, common + "/worktrees")) {
+    try {
+      names = fs.readdirSync(common + "/worktrees").map(String);
+    } catch {
+      names = [];
+    }
   }
   for (const n of names) {
     const text = tryRead(fs, `${common}/worktrees/${n}/gitdir`);

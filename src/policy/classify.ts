@@ -27,7 +27,13 @@ export interface ClassifyContext {
   tmp?: string[];
   /** The environment the command will run with (default: process.env). Read: CLAUDE_PROJECT_DIR, HOME, TMPDIR, CDPATH, XDG_CONFIG_HOME, CLAUDE_CONFIG_DIR. */
   env?: Record<string, string | undefined>;
-  /** The filesystem to resolve symlinks and find git worktrees (default: node:fs). null: lexical only, conservative. */
+  /**
+   * The filesystem to resolve symlinks and find git worktrees. null: lexical only, conservative.
+   * Default: node:fs, looked at afresh on every call. An fs object you pass is taken as a view
+   * that does not change between the calls it is passed to: where the cwd, roots, HOME and temp
+   * dirs really are is worked out once per object. Pass a new object (`{ ...realFs }`) when the
+   * filesystem may have changed since the last call (the hook daemon does, for each command).
+   */
   fs?: FsLike | null;
   /** The shell that will run the command (default bash). Others: constructs that differ are not approved. */
   shell?: string;
@@ -82,11 +88,12 @@ function regionsFor(r: Regions, c: DirContext): CompiledRegions {
   if (!hit) {
     // Anchors list every spelling (as given and physical); the compiler takes one home.
     const base = compileRegions(r, { home: c.home, roots: c.anchors.roots, tmp: c.anchors.tmp, config: c.anchors.config, claude: c.anchors.claude });
-    hit = c.anchors.home.length > 1 ? withHomes(r, c, base) : base;
+    // Memoised per anchors, not per context: a path's place depends on its spelling and the
+    // anchors alone, so contexts built afresh for each command (the hook daemon's) share it.
+    hit = memoRegions(c.anchors.home.length > 1 ? withHomes(r, c, base) : base);
     if (byAnchors.size > 64) byAnchors.clear();
     byAnchors.set(key, hit);
   }
-  hit = memoRegions(hit);
   byContext.set(c, hit);
   return hit;
 }
@@ -99,7 +106,8 @@ function memoRegions(r: CompiledRegions): CompiledRegions {
       let hit = cache.get(p);
       if (!hit) {
         hit = r.explain(p);
-        if (cache.size > 4096) cache.clear();
+        // Big enough for a tree listing of a large project (node_modules) to fit.
+        if (cache.size > 32768) cache.clear();
         cache.set(p, hit);
       }
       return hit;
@@ -151,7 +159,8 @@ export function classifyWith(d: ClassifierTables, command: string, ctx: Classify
     throw new Error(`unknown level "${String(level)}": use one of ${LEVELS.join(", ")}`);
   }
   const env = ctx.env ?? processEnv();
-  const fs = ctx.fs === undefined ? realFs : ctx.fs;
+  // A new object each call: nothing about the real filesystem is remembered between calls.
+  const fs = ctx.fs === undefined ? { ...realFs } : ctx.fs;
   const c = contextFor(ctx, env, fs);
   const shell = ctx.shell ? ctx.shell.replace(/^.*\//, "") : "bash";
   const a = analyze(
