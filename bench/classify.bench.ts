@@ -5,7 +5,9 @@
 //   world    the sandbox oracle's planted world, where the realistic labels were observed
 //            (a small git project with a worktree; symlinks and tree listings are real);
 //   lexical  the same paths with `fs: null` (no system calls: the classifier's own CPU cost);
-//   checkout this repository as the project (a large tree: node_modules, .git), real fs.
+//   checkout this repository as the project (a large tree: node_modules, .git), real fs;
+//   checkout, fresh view: the same with a new fs object per call, as the hook daemon gives each
+//            request (nothing about directories is remembered from one command to the next).
 // Tree listings (recursive reads and deletes, `find -name`) cost a readdir per directory, so
 // each setting also reports the share of commands that list a directory and the p99 of the rest.
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
@@ -85,10 +87,12 @@ interface SettingResult {
   allowedAtDeveloper: number;
 }
 
-function measure(classify: Classify, mix: string[], setting: string, where: string, ctx: ClassifyContext, realFs: FsLike | null): SettingResult {
+function measure(classify: Classify, mix: string[], setting: string, where: string, ctx: ClassifyContext, realFs: FsLike | null, fresh = false): SettingResult {
   const c = { ...ctx, level: "developer" as const };
-  for (const cmd of mix) classify(cmd, c); // warm-up: data files, JIT, caches (a long-running host is warm)
-  const times = timeEach(mix, (cmd) => classify(cmd, c), 3);
+  // `fresh`: a new fs object per call, so the directory context is built again each time.
+  const once = fresh && realFs ? (cmd: string) => classify(cmd, { ...c, fs: { ...realFs } }) : (cmd: string) => classify(cmd, c);
+  for (const cmd of mix) once(cmd); // warm-up: data files, JIT, caches (a long-running host is warm)
+  const times = timeEach(mix, once, 3);
   // One counting view for the whole pass (the directory context is cached per fs object).
   const counted = realFs ? countingFs(realFs) : null;
   if (counted) classify("true", { ...c, fs: counted.fs });
@@ -140,6 +144,7 @@ export async function run() {
     if (worldCtx.fs) settings.push(measure(classify, mix, "world", world.source, worldCtx, worldCtx.fs));
     settings.push(measure(classify, mix, "lexical", "the planted world's paths, fs: null", { ...worldCtx, fs: null }, null));
     settings.push(measure(classify, mix, "checkout", `this repository (${root}) as the project, node:fs`, { cwd: root, roots: [root], fs: realFs }, realFs));
+    settings.push(measure(classify, mix, "checkout-fresh", `the same, a fresh fs view per call (as the hook daemon)`, { cwd: root, roots: [root], fs: realFs }, realFs, true));
     const prs = timeEach(mix, (c) => {
       try {
         parse(c);
