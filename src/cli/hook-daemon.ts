@@ -1,27 +1,26 @@
 // The hook daemon: a warm process that decides hook requests for thin clients
 // (dist/shellfence-hook.cjs), so an agent command costs node's start-up and a few file
-// operations instead of loading and running the classifier cold. Linux only: it reads its
-// clients through /proc.
+// operations instead of loading and running the classifier cold.
 //
 // Exchange, inside one private directory (0700, owned by the user; the client checks it):
 //   wake                  a FIFO this daemon reads; a client writes one line (one atomic write)
-//                         "<pid> <nonce> <build> <its stdin as a JSON string>", or with "in"
-//                         for the last field when that line would be too long, and waits
-//   <pid>-<nonce>.in      the client's stdin, in that case
+//                         "<pid> <nonce> <build> <request JSON>" (or "in" for the last field
+//                         when that line would be too long for one write) and waits
+//   <pid>-<nonce>.in      the request, in that case
 //   <pid>-<nonce>.out     the answer, written to a .tmp file and renamed, so a client never
 //                         reads half of one
 //   daemon.pid            the daemon's pid: one daemon per directory
-// The daemon reads what else the client would have: its working directory (/proc/<pid>/cwd)
-// and its environment as it was started (/proc/<pid>/environ, of which only HOOK_ENV is used). The directory is in the `self`
-// locus (regions/default.toml): no command shellfence approves writes there.
+// A request carries what the hook reads in the client's own process: its stdin, its cwd, HOME,
+// and of its environment only HOOK_ENV. The directory is in the `self` locus
+// (regions/default.toml): no command shellfence approves writes there.
 //
 // What the daemon must never do is remember the filesystem between requests: each request gets
 // its own view (a fresh fs object, so no directory context or listing is reused), and the config
 // files are read again. It re-checks the data files' stamps on every request and, when they
-// changed or the client is of another build, answers `fallback` and exits. Any doubt on the client's side (no answer in time, a malformed answer)
-// means it decides in its own process: slower, the same verdicts.
-import { fstatSync, lstatSync, openSync, readdirSync, readFileSync, readlinkSync, renameSync, statSync, unlinkSync, writeFileSync, constants } from "node:fs";
-import { homedir } from "node:os";
+// changed or the client is of another build, answers `fallback` and exits. Any doubt on the
+// client's side (no answer in time, a malformed answer) means it decides in its own process:
+// slower, the same verdicts.
+import { fstatSync, lstatSync, openSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync, constants } from "node:fs";
 import path from "node:path";
 import { realFs } from "../analysis/fs.ts";
 import { classifyWith, type ClassifierTables } from "../policy/classify.ts";
@@ -35,31 +34,22 @@ export const IDLE_MS = 10 * 60 * 1000;
 /** Answer files older than this were abandoned by a client that gave up. */
 const ORPHAN_MS = 60 * 1000;
 
-/** One line on the FIFO. */
+/** One line on the FIFO: "<pid> <nonce> <build> <request JSON>", or "in" for the last field. */
 export interface Call {
   pid: number;
   nonce: string;
   build: string;
-  /** The client's stdin, or null when it is in <pid>-<nonce>.in. */
-  stdin: string | null;
+  /** The request's JSON text, or null when it is in <pid>-<nonce>.in (too long for one line). */
+  request: string | null;
 }
 
 export function parseCall(line: string): Call | null {
-  const m = /^([1-9]\d{0,9}) ([0-9a-z]{1,16}) ([0-9a-z_]{1,64}) (in|".*")$/.exec(line);
-  if (!m) return null;
-  let stdin: unknown = null;
-  if (m[4] !== "in") {
-    try {
-      stdin = JSON.parse(m[4]!);
-    } catch {
-      return null;
-    }
-    if (typeof stdin !== "string") return null;
-  }
-  return { pid: Number(m[1]), nonce: m[2]!, build: m[3]!, stdin: stdin as string | null };
+  // `s`: JSON.stringify leaves U+2028 and U+2029 raw, and `.` would not match them.
+  const m = /^([1-9]\d{0,9}) ([0-9a-z]{1,16}) ([0-9a-z_]{1,64}) (in|\{.*\})$/s.exec(line);
+  return m ? { pid: Number(m[1]), nonce: m[2]!, build: m[3]!, request: m[4] === "in" ? null : m[4]! } : null;
 }
 
-/** What the hook would have read in the client's process. */
+/** What the hook would have read in the client's process: HOOK_ENV of its environment, HOME, its cwd, its stdin. */
 export interface HookRequest {
   env: Record<string, string>;
   home: string;
@@ -67,12 +57,29 @@ export interface HookRequest {
   input: ReadResult;
 }
 
-/** Where the daemon reads a client (/proc in the daemon; tests pass their own). */
+const isStringRecord = (x: unknown): x is Record<string, string> =>
+  typeof x === "object" && x !== null && !Array.isArray(x) && Object.values(x).every((v) => typeof v === "string");
+
+/** A request's JSON text, checked field by field; a string says why it is refused. */
+export function parseRequest(text: string): HookRequest | string {
+  let r: unknown;
+  try {
+    r = JSON.parse(text);
+  } catch {
+    return "the request is not JSON";
+  }
+  if (typeof r !== "object" || r === null || Array.isArray(r)) return "the request is not an object";
+  const q = r as Record<string, unknown>;
+  if (!isStringRecord(q.env)) return "env is not a map of strings";
+  if (typeof q.home !== "string" || typeof q.cwd !== "string" || typeof q.stdin !== "string") return "home, cwd or stdin is not a string";
+  // Only what a decision reads, whatever else a client sends.
+  return { env: hookEnv(q.env), home: q.home, cwd: q.cwd, input: { ok: true, text: q.stdin } };
+}
+
+/** Where the daemon finds a request sent as a file (tests pass their own). */
 export interface Clients {
-  /** The client's cwd, environment and HOME; a string says why they cannot be read. */
-  describe(pid: number): Omit<HookRequest, "input"> | string;
-  /** The client's stdin when it sent it as a file; a string says why it cannot be read. */
-  sent(call: Call): ReadResult | string;
+  /** The request's JSON text; a string says why it cannot be read. */
+  sent(call: Call): { text: string } | string;
 }
 
 /** What the client does next: print this and exit, or decide in its own process. */
@@ -91,19 +98,20 @@ export interface DaemonData {
   stamps: readonly Stamp[];
 }
 
-/**
- * The answer to one call. Nothing of the client is read (its stdin least of all) unless this
- * daemon can decide for it: of its build, with fresh data.
- */
+/** The answer to one call: a decision only from a daemon of the client's build, with fresh data. */
 export async function respond(d: DaemonData, call: Call, clients: Clients): Promise<HookAnswer> {
   if (call.build !== d.build) return { kind: "fallback", why: "the daemon is of another build", restart: true, retire: true };
   const stale = staleFile(d.root, d.stamps);
   if (stale !== null) return { kind: "fallback", why: `${stale} changed after the daemon started`, restart: false, retire: true };
-  const who = clients.describe(call.pid);
-  if (typeof who === "string") return { kind: "fallback", why: who, restart: false };
-  const input = call.stdin !== null ? { ok: true as const, text: call.stdin } : clients.sent(call);
-  if (typeof input === "string") return { kind: "fallback", why: input, restart: false };
-  return decide(d, { ...who, input });
+  let text = call.request;
+  if (text === null) {
+    const sent = clients.sent(call);
+    if (typeof sent === "string") return { kind: "fallback", why: sent, restart: false };
+    text = sent.text;
+  }
+  const req = parseRequest(text);
+  if (typeof req === "string") return { kind: "fallback", why: `the daemon refused the request (${req})`, restart: false };
+  return decide(d, req);
 }
 
 /** The hook's decision for one request, as the client's own process would make it. */
@@ -131,13 +139,13 @@ export async function decide(d: DaemonData, req: HookRequest): Promise<HookAnswe
   return { kind: "decided", code, out, err };
 }
 
-/** What a client sent as a file: at most MAX_HOOK_INPUT bytes, removed once read. */
-function readSent(file: string): ReadResult | string {
+/** A request a client sent as a file (at most 4 MB: 1 MB of stdin, escaped), removed once read. */
+function readSent(file: string): { text: string } | string {
   try {
     const st = lstatSync(file);
     if (!st.isFile()) return `${file} is not a file`;
-    if (st.size > MAX_HOOK_INPUT) return { ok: false, why: `hook input is larger than ${MAX_HOOK_INPUT} bytes` };
-    return { ok: true, text: readFileSync(file, "utf8") };
+    if (st.size > 4 * MAX_HOOK_INPUT) return `${file} is larger than ${4 * MAX_HOOK_INPUT} bytes`;
+    return { text: readFileSync(file, "utf8") };
   } catch (e) {
     return `cannot read ${file} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`;
   } finally {
@@ -145,25 +153,8 @@ function readSent(file: string): ReadResult | string {
   }
 }
 
-/** Clients through /proc (processes of this user only) and the files they send to `dir`. */
-export const procClients = (dir: string): Clients => ({
-  describe(pid) {
-    const proc = `/proc/${pid}`;
-    try {
-      if (statSync(proc).uid !== process.getuid?.()) return `process ${pid} is not this user's`;
-      const cwd = readlinkSync(`${proc}/cwd`);
-      const all: Record<string, string> = {};
-      for (const kv of readFileSync(`${proc}/environ`, "utf8").split("\0")) {
-        const eq = kv.indexOf("=");
-        if (eq > 0) all[kv.slice(0, eq)] = kv.slice(eq + 1);
-      }
-      const env = hookEnv(all);
-      // As os.homedir() in the client: $HOME when set, else this user's passwd entry.
-      return { cwd, env, home: env.HOME || homedir() };
-    } catch (e) {
-      return `cannot read process ${pid} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`;
-    }
-  },
+/** Requests sent as files to `dir`. */
+export const fileClients = (dir: string): Clients => ({
   sent: (call) => readSent(path.join(dir, `${call.pid}-${call.nonce}.in`)),
 });
 
@@ -226,7 +217,7 @@ export interface ServeOptions {
   idleMs?: number;
   /** Before the first client: run the usual command shapes, so their code is compiled. */
   warmUp?: () => Promise<void>;
-  /** Where clients are read (default /proc). */
+  /** Where requests sent as files are read (default: files in `dir`). */
   clients?: Clients;
 }
 
@@ -279,7 +270,7 @@ export async function serve(d: DaemonData & DaemonHost & ServeOptions): Promise<
   const idle = setTimeout(quit, d.idleMs ?? IDLE_MS);
 
   let pending: Buffer = Buffer.alloc(0);
-  const clients = procClients(dir);
+  const clients = fileClients(dir);
   const handle = async (call: Call) => {
     const a = await respond(d, call, d.clients ?? clients);
     const name = `${call.pid}-${call.nonce}`;

@@ -2,8 +2,8 @@
 // dist/shellfence-hook.cjs: the command `shellfence setup` installs as the Claude Code hook.
 // A plain CommonJS script (node starts it faster than an ES module).
 //
-// `hook`: reads stdin and asks the warm daemon of this build (src/cli/hook-daemon.ts), which
-// reads this process's cwd and environment through /proc, and prints its answer. Only synchronous
+// `hook`: reads stdin, sends it with what else a decision reads of this process to the warm
+// daemon of this build (src/cli/hook-daemon.ts), and prints its answer. Only synchronous
 // fs calls: no event loop, no sockets, nothing more to load. Without a daemon, or on any doubt
 // about it (a directory that is not private, no answer in time, a malformed answer), it decides
 // in this process: it runs dist/hook-main.js (a function expression, written by
@@ -15,7 +15,8 @@ const path = require("node:path");
 
 /** Replaced by the build with a digest of the bundle and its data: a daemon serves only its own build. */
 const BUILD = "__SHELLFENCE_BUILD__";
-/** As MAX_HOOK_INPUT and STDIN_TIMEOUT_MS in hook-decide.ts (a test holds them equal). */
+/** As HOOK_ENV, MAX_HOOK_INPUT and STDIN_TIMEOUT_MS in hook-decide.ts (a test holds them equal). */
+const HOOK_ENV = ["HOME", "CLAUDE_PROJECT_DIR", "TMPDIR", "CDPATH", "XDG_CONFIG_HOME", "CLAUDE_CONFIG_DIR", "SHELL"];
 const MAX_INPUT = 1024 * 1024;
 const STDIN_TIMEOUT_MS = 5000;
 /** A warm daemon answers in about a millisecond; past this the client stops waiting. */
@@ -123,7 +124,7 @@ function readStdin() {
   }
 }
 
-/** Lines up to this size reach the daemon in one piece (PIPE_BUF): stdin can ride along. */
+/** Lines up to this size reach the daemon in one piece (PIPE_BUF): the request can ride along. */
 const ATOMIC_LINE = 4096;
 
 /** The daemon's answer to `input` (stdin as read), or { restart, why } when there is none. */
@@ -138,17 +139,29 @@ function askDaemon(dir, input) {
     if (e.code === "ENOENT" || e.code === "ENXIO") return { restart: true };
     return { restart: false, why: `cannot reach the daemon (${e.code || e.message})` };
   }
-  // The daemon reads this process's cwd and environment through /proc; stdin comes on the line
-  // as a JSON string, or in <name>.in when that would make the line too long for one write.
+  // What the hook reads in this process: stdin, cwd, HOME (os.homedir() is $HOME when set; os
+  // itself costs more than the rest of the call) and, of the environment, only HOOK_ENV. On the
+  // line when it fits one atomic write, else in <name>.in.
+  const env = {};
+  for (const k of HOOK_ENV) if (process.env[k] !== undefined) env[k] = process.env[k];
+  const home = process.env.HOME || require("node:os").homedir();
+  let cwd;
+  try {
+    cwd = process.cwd();
+  } catch (e) {
+    fs.closeSync(wake);
+    return { restart: false, why: `no working directory (${e.code || e.message})` };
+  }
+  const request = JSON.stringify({ env, home, cwd, stdin: input.text });
   const call = `${process.pid} ${nonce} ${BUILD}`;
-  let line = `${call} ${JSON.stringify(input.text)}\n`;
+  let line = `${call} ${request}\n`;
   let sent = false;
   try {
     if (Buffer.byteLength(line) > ATOMIC_LINE) {
       const fd = fs.openSync(`${name}.in`, fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL, 0o600);
       sent = true;
       try {
-        fs.writeSync(fd, input.text);
+        fs.writeSync(fd, request);
       } finally {
         fs.closeSync(fd);
       }

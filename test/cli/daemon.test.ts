@@ -7,8 +7,8 @@ import { chmodSync, closeSync, constants, cpSync, existsSync, openSync, mkdirSyn
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { buildFastHook, bundle } from "../../scripts/build.ts";
-import { parseCall, procClients, respond, type Clients } from "../../src/cli/hook-daemon.ts";
-import { MAX_HOOK_INPUT, STDIN_TIMEOUT_MS } from "../../src/cli/hook-decide.ts";
+import { parseCall, parseRequest, respond, type Clients } from "../../src/cli/hook-daemon.ts";
+import { HOOK_ENV, MAX_HOOK_INPUT, STDIN_TIMEOUT_MS } from "../../src/cli/hook-decide.ts";
 import { PREBUILT_FILE, readPrebuilt } from "../../src/cli/prebuilt.ts";
 import { classify } from "../../src/index.ts";
 import { hookPayload, tempDir } from "./helpers.ts";
@@ -135,51 +135,52 @@ describe("the daemon's protocol", () => {
     if (!pre.ok) throw new Error(pre.why);
     return { root: t.dir, build: "b1", tables: pre.tables, stamps: pre.stamps };
   };
-  const reads: string[] = [];
-  const clients: Clients = {
-    describe: (pid) => (reads.push(`describe ${pid}`), pid === 7 ? "cannot read process 7 (ENOENT)" : { cwd: repo, env: { HOME: home, CLAUDE_PROJECT_DIR: repo }, home }),
-    sent: (call) => (reads.push(`sent ${call.pid}`), { ok: true, text: hookPayload({ cwd: repo, tool_input: { command: "ls -la" } }) }),
-  };
+  const request = (command: string, extra: Record<string, unknown> = {}) =>
+    JSON.stringify({ env: { HOME: home, CLAUDE_PROJECT_DIR: repo }, home, cwd: repo, stdin: hookPayload({ cwd: repo, tool_input: { command } }), ...extra });
+  const files: string[] = [];
+  const clients: Clients = { sent: (call) => (files.push(`${call.pid}-${call.nonce}.in`), call.pid === 7 ? "cannot read 7-n.in (ENOENT)" : { text: request("ls -la") }) };
 
-  it("reads a call line: pid, nonce, build, and stdin inline (a JSON string) or in a file", () => {
-    expect(parseCall('12 ab3 b1 "{\\"x\\":1}"')).toEqual({ pid: 12, nonce: "ab3", build: "b1", stdin: '{"x":1}' });
-    expect(parseCall("12 ab3 b1 in")).toEqual({ pid: 12, nonce: "ab3", build: "b1", stdin: null });
-    expect(parseCall('12 ab3 b1 "é ü"')).toMatchObject({ stdin: "é ü" });
-    for (const bad of ["", "+", "0 ab b1 in", "12 AB b1 in", "12 ab b1", '12 ab b1 "unterminated', "12 ab b1 42", "12 ../x b1 in", "-1 ab b1 in"]) {
+  it("reads a call line: pid, nonce, build, and the request inline or in a file", () => {
+    expect(parseCall('12 ab3 b1 {"x":1}')).toEqual({ pid: 12, nonce: "ab3", build: "b1", request: '{"x":1}' });
+    expect(parseCall("12 ab3 b1 in")).toEqual({ pid: 12, nonce: "ab3", build: "b1", request: null });
+    expect(parseCall('12 ab3 b1 {"s":"a\u2028b"}')).toMatchObject({ request: '{"s":"a\u2028b"}' });
+    for (const bad of ["", "12 ab3 b1", "0 ab b1 in", "12 AB b1 in", '12 ab b1 "x"', "12 ab b1 42", "12 ../x b1 in", "-1 ab b1 in"]) {
       expect({ bad, call: parseCall(bad) }).toEqual({ bad, call: null });
     }
   });
 
-  it("decides as the hook would, from the call's stdin and the client's cwd and environment", async () => {
+  it("refuses malformed requests, saying why, and keeps only the variables a decision reads", () => {
+    expect(parseRequest("{")).toBe("the request is not JSON");
+    expect(parseRequest("[]")).toBe("the request is not an object");
+    expect(parseRequest(request("ls", { env: { HOME: 1 } }))).toMatch(/env/);
+    expect(parseRequest(request("ls", { cwd: null }))).toMatch(/cwd/);
+    expect(parseRequest(request("ls", { stdin: 5 }))).toMatch(/stdin/);
+    const r = parseRequest(request("ls", { env: { HOME: "/h", API_KEY: "secret", CDPATH: "/x" } }));
+    expect(typeof r === "object" && r.env).toEqual({ HOME: "/h", CDPATH: "/x" });
+  });
+
+  it("decides as the hook would in the client's process", async () => {
     const d = tablesOf();
-    const input = hookPayload({ cwd: repo, tool_input: { command: "ls -la" } });
-    const a = await respond(d, { pid: 5, nonce: "n", build: "b1", stdin: input }, clients);
+    const a = await respond(d, { pid: 5, nonce: "n", build: "b1", request: request("ls -la") }, clients);
     expect(a).toMatchObject({ kind: "decided", code: 0, err: "" });
     expect(a.kind === "decided" && JSON.parse(a.out).hookSpecificOutput.permissionDecision).toBe("allow");
-    const never = await respond(d, { pid: 5, nonce: "n", build: "b1", stdin: hookPayload({ cwd: repo, tool_input: { command: "rm -rf ~" } }) }, clients);
-    expect(never).toEqual({ kind: "decided", code: 0, out: "", err: "" });
-    expect(await respond(d, { pid: 5, nonce: "n", build: "b1", stdin: null }, clients)).toMatchObject({ kind: "decided" });
-    expect(reads.slice(-2)).toEqual(["describe 5", "sent 5"]);
+    expect(await respond(d, { pid: 5, nonce: "n", build: "b1", request: request("rm -rf ~") }, clients)).toEqual({ kind: "decided", code: 0, out: "", err: "" });
+    expect(await respond(d, { pid: 5, nonce: "n", build: "b1", request: null }, clients)).toMatchObject({ kind: "decided" });
+    expect(files).toEqual(["5-n.in"]);
   });
 
-  it("answers another build, or a client it cannot read, with a fallback, reading nothing it need not", async () => {
+  it("answers another build, an unreadable or malformed request with a fallback, never a decision", async () => {
     const d = tablesOf();
-    reads.length = 0;
-    expect(await respond(d, { pid: 5, nonce: "n", build: "b2", stdin: null }, clients)).toEqual({ kind: "fallback", why: "the daemon is of another build", restart: true, retire: true });
-    expect(reads).toEqual([]);
-    expect(await respond(d, { pid: 7, nonce: "n", build: "b1", stdin: null }, clients)).toEqual({ kind: "fallback", why: "cannot read process 7 (ENOENT)", restart: false });
-    expect(reads).toEqual(["describe 7"]);
+    files.length = 0;
+    expect(await respond(d, { pid: 5, nonce: "n", build: "b2", request: null }, clients)).toEqual({ kind: "fallback", why: "the daemon is of another build", restart: true, retire: true });
+    expect(files).toEqual([]);
+    expect(await respond(d, { pid: 7, nonce: "n", build: "b1", request: null }, clients)).toEqual({ kind: "fallback", why: "cannot read 7-n.in (ENOENT)", restart: false });
+    expect(await respond(d, { pid: 5, nonce: "n", build: "b1", request: "{}" }, clients)).toMatchObject({ kind: "fallback", restart: false, why: expect.stringMatching(/refused the request/) });
   });
 
-  it("reads a real client's cwd and only the variables a decision reads", () => {
-    const child = spawn("sleep", ["5"], { cwd: repo, env: { PATH: "/usr/bin:/bin", HOME: home, API_KEY: "secret", CDPATH: "/x" } });
-    others.push(child);
-    expect(procClients(dir).describe(child.pid!)).toEqual({ cwd: repo, env: { HOME: home, CDPATH: "/x" }, home });
-    expect(procClients(dir).describe(1 << 30)).toMatch(/cannot read process/);
-  });
-
-  it("keeps the client's stdin limits equal to the hook's", () => {
+  it("is sent exactly the variables a decision reads, with the same input limits", () => {
     const text = readFileSync(path.resolve("src/cli/hook-start.cjs"), "utf8");
+    expect(JSON.parse(/const HOOK_ENV = (\[[^\]]*\]);/.exec(text)?.[1] ?? "null")).toEqual([...HOOK_ENV]);
     expect(MAX_HOOK_INPUT).toBe(1024 * 1024);
     expect(text).toContain("const MAX_INPUT = 1024 * 1024;");
     expect(text).toContain(`const STDIN_TIMEOUT_MS = ${STDIN_TIMEOUT_MS};`);
