@@ -5,6 +5,7 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { chmodSync, closeSync, constants, cpSync, existsSync, openSync, mkdirSync, readFileSync, renameSync, statSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import fc from "fast-check";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { buildFastHook, bundle } from "../../scripts/build.ts";
 import { parseCall, parseRequest, respond, type Clients } from "../../src/cli/hook-daemon.ts";
@@ -176,6 +177,21 @@ describe("the daemon's protocol", () => {
     expect(files).toEqual([]);
     expect(await respond(d, { pid: 7, nonce: "n", build: "b1", request: null }, clients)).toEqual({ kind: "fallback", why: "cannot read 7-n.in (ENOENT)", restart: false });
     expect(await respond(d, { pid: 5, nonce: "n", build: "b1", request: "{}" }, clients)).toMatchObject({ kind: "fallback", restart: false, why: expect.stringMatching(/refused the request/) });
+  });
+
+  it("never throws on any line or request, and keeps nothing of the environment but HOOK_ENV", () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), fc.string().map((x) => `12 ab b1 ${x}`), fc.json().map((j) => `12 ab b1 ${j}`)), (line) => {
+        const call = parseCall(line);
+        if (call) expect(call.request === null || call.request.startsWith("{")).toBe(true);
+      }),
+    );
+    fc.assert(
+      fc.property(fc.oneof(fc.json(), fc.record({ env: fc.dictionary(fc.string(), fc.string()), home: fc.string(), cwd: fc.string(), stdin: fc.string() }).map((r) => JSON.stringify(r))), (text) => {
+        const r = parseRequest(text);
+        if (typeof r !== "string") for (const k of Object.keys(r.env)) expect(HOOK_ENV).toContain(k);
+      }),
+    );
   });
 
   it("is sent exactly the variables a decision reads, with the same input limits", () => {
