@@ -7,6 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { buildScript, etcOverrides, GIT_DATE, HOME, PROJECT, q } from "./world.ts";
+import { processAlive } from "../../src/cli/process-io.ts";
 
 /** Where the sandbox sees the oracle's own files (the trace). Not part of the planted world. */
 export const CONTROL = "/.shellfence-oracle";
@@ -341,20 +342,12 @@ export function removeOrphans(): void {
     }
     for (const name of names) {
       const pid = Number(name.split("-")[0]);
-      if (!Number.isInteger(pid) || pid === process.pid || alive(pid)) continue;
+      if (!Number.isInteger(pid) || pid === process.pid || processAlive(pid)) continue;
       fs.rmSync(path.join(ORACLE_ROOT, sub, name), { recursive: true, force: true });
     }
   }
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
 
 /** Processes in the tree under `pid` (through /proc/<pid>/task/<tid>/children), counting stops past `cap`. */
 function countTree(pid: number, cap: number): number {

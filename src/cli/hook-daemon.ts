@@ -28,6 +28,7 @@ import { decideHook, hookEnv, MAX_HOOK_INPUT } from "./hook-decide.ts";
 import type { Io } from "./io.ts";
 import { staleFile, type Stamp } from "./prebuilt.ts";
 import type { ReadResult } from "./stdin.ts";
+import { processAlive } from "./process-io.ts";
 
 /** A daemon nobody asked for this long exits (the next hook call starts another). */
 export const IDLE_MS = 10 * 60 * 1000;
@@ -168,20 +169,12 @@ function claim(pidFile: string): boolean {
       if ((e as NodeJS.ErrnoException).code !== "EEXIST") return false;
     }
     const pid = Number(readFileSync(pidFile, "utf8").trim());
-    if (Number.isInteger(pid) && pid > 0 && alive(pid)) return false;
+    if (Number.isInteger(pid) && pid > 0 && processAlive(pid)) return false;
     unlink(pidFile);
   }
   return false;
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
 
 function unlink(p: string): void {
   try {

@@ -52,3 +52,13 @@ export function runProcess(run: (argv: readonly string[], io: Io) => Promise<num
     },
   );
 }
+
+/** Whether a process with this pid exists (EPERM: it does, owned by someone else). */
+export function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
