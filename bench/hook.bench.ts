@@ -43,6 +43,7 @@ function median(xs: number[]): number {
 export async function run(opts: { rounds?: number } = {}): Promise<HookBenchResult> {
   const rounds = opts.rounds ?? Number(process.env.HOOK_BENCH_ROUNDS ?? 40);
   const dir = mkdtempSync(path.join(tmpdir(), "sf-hookbench-"));
+  let daemonDir = "";
   try {
     // A private copy of the sources and data: the prebuilt data is checked against the data
     // files, and in a shared checkout someone may be editing registry/ while this runs.
@@ -64,7 +65,9 @@ export async function run(opts: { rounds?: number } = {}): Promise<HookBenchResu
     // A private TMPDIR: the daemon's directory is <TMPDIR>/shellfence-<uid>.
     const tmp = path.join(dir, "tmp");
     mkdirSync(tmp);
-    const daemonDir = path.join(tmp, `shellfence-${process.getuid?.() ?? 0}`);
+    // <TMPDIR>/shellfence-<uid>/<build>: the build id is the one the bundle carries.
+    const build = /const BUILD = "([0-9a-f]+)";/.exec(readFileSync(fast, "utf8"))?.[1] ?? "none";
+    daemonDir = path.join(tmp, `shellfence-${process.getuid?.() ?? 0}`, build);
     const env = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home, CLAUDE_PROJECT_DIR: repo, TMPDIR: tmp };
     const payload = JSON.stringify({
       session_id: "bench",
@@ -109,7 +112,7 @@ export async function run(opts: { rounds?: number } = {}): Promise<HookBenchResu
     const load = Math.round(loadavg()[0]! * 100) / 100;
     return { name: "hook-process", rounds, medianMs, ratio, ratios, budget: BUDGET_RATIO, ok: ratio <= BUDGET_RATIO, hookDecision, load };
   } finally {
-    stopDaemon(path.join(dir, "tmp", `shellfence-${process.getuid?.() ?? 0}`));
+    if (daemonDir) stopDaemon(daemonDir);
     rmSync(dir, { recursive: true, force: true });
   }
 }

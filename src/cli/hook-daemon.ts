@@ -2,7 +2,8 @@
 // (dist/shellfence-hook.cjs), so an agent command costs node's start-up and a few file
 // operations instead of loading and running the classifier cold.
 //
-// Exchange, inside one private directory (0700, owned by the user; the client checks it):
+// Exchange, inside one directory per build in the user's private directory (0700, owned by the
+// user; the client checks it), <TMPDIR or /tmp>/shellfence-<uid>/<build>:
 //   wake                  a FIFO this daemon reads; a client writes one line (one atomic write)
 //                         "<pid> <nonce> <build> <request JSON>" (or "in" for the last field
 //                         when that line would be too long for one write) and waits
@@ -20,7 +21,7 @@
 // changed or the client is of another build, answers `fallback` and exits. Any doubt on the
 // client's side (no answer in time, a malformed answer) means it decides in its own process:
 // slower, the same verdicts.
-import { fstatSync, lstatSync, openSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync, constants } from "node:fs";
+import { fstatSync, lstatSync, openSync, readdirSync, readFileSync, renameSync, rmdirSync, unlinkSync, writeFileSync, constants } from "node:fs";
 import path from "node:path";
 import { realFs } from "../analysis/fs.ts";
 import { classifyWith, type ClassifierTables } from "../policy/classify.ts";
@@ -229,8 +230,10 @@ export async function serve(d: DaemonData & DaemonHost & ServeOptions): Promise<
     if (w && w.ino === ino) unlink(wake);
     try {
       if (readFileSync(pidFile, "utf8").trim() === String(process.pid)) unlink(pidFile);
+      // The build's directory, once empty: a build nobody runs any more leaves nothing behind.
+      rmdirSync(dir);
     } catch {
-      // gone already
+      // gone already, or not empty
     }
     process.exit(0);
   };

@@ -66,10 +66,11 @@ function inProcess(input) {
 }
 
 /**
- * The daemon's directory: <TMPDIR or /tmp>/shellfence-<uid> (regions/default.toml places it in
- * `self`). null when daemons are off or impossible here.
+ * The user's daemon directory, <TMPDIR or /tmp>/shellfence-<uid> (regions/default.toml places it
+ * in `self`), which holds one directory per build: two installs of shellfence each keep their
+ * own daemon instead of retiring each other's. null when daemons are off or impossible here.
  */
-function daemonDir() {
+function daemonHome() {
   if (rest.includes("--no-daemon") || process.env.SHELLFENCE_DAEMON === "0" || process.platform !== "linux") return null;
   const t = process.env.TMPDIR;
   return path.join(t && path.isAbsolute(t) ? t : "/tmp", `shellfence-${process.getuid()}`);
@@ -203,37 +204,42 @@ function awaitAnswer(outFile) {
   return { restart: false, why: "the daemon's answer is malformed" };
 }
 
-function startDaemon(dir) {
-  try {
-    fs.mkdirSync(dir, { mode: 0o700 });
-  } catch (e) {
-    if (e.code !== "EEXIST") return;
+/** Starts a daemon in home/BUILD, making both directories (private) when missing. */
+function startDaemon(home) {
+  const dir = path.join(home, BUILD);
+  for (const d of [home, dir]) {
+    try {
+      fs.mkdirSync(d, { mode: 0o700 });
+    } catch (e) {
+      if (e.code !== "EEXIST") return;
+    }
+    if (dirState(d) !== "private") return;
   }
-  if (dirState(dir) !== "private") return;
   const { spawn } = require("node:child_process");
   spawn(process.execPath, [__filename, "daemon", dir], { detached: true, stdio: "ignore", cwd: "/" }).unref();
 }
 
 function hook() {
-  const dir = daemonDir();
-  if (!dir) return inProcess();
-  const state = dirState(dir);
+  const home = daemonHome();
+  if (!home) return inProcess();
+  // Only the user's directory needs checking: only its owner can make anything inside it.
+  const state = dirState(home);
   const input = readStdin();
   if (!input.ok) return inProcess(input);
-  const r = state === "private" ? askDaemon(dir, input) : state === "missing" ? { restart: true } : { restart: false, why: state };
+  const r = state === "private" ? askDaemon(path.join(home, BUILD), input) : state === "missing" ? { restart: true } : { restart: false, why: state };
   if (r.answer) {
     if (r.answer.out) fs.writeSync(1, r.answer.out);
     if (r.answer.err) fs.writeSync(2, r.answer.err);
     process.exit(r.answer.code);
   }
   if (r.why) note(`${r.why}; deciding without the hook daemon`);
-  if (r.restart) startDaemon(dir);
+  if (r.restart) startDaemon(home);
   inProcess(input);
 }
 
 if (mode === "daemon") {
   const dir = rest[0];
-  if (dir && path.isAbsolute(dir) && dirState(dir) === "private") {
+  if (dir && path.isAbsolute(dir) && dirState(path.dirname(dir)) === "private" && dirState(dir) === "private") {
     // node cannot make a FIFO itself.
     const mkfifo = (p) => require("node:child_process").spawnSync("mkfifo", ["-m", "600", p], { stdio: "ignore" }).status === 0;
     const watch = (fd, onData, onEnd) => {

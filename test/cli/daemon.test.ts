@@ -19,6 +19,7 @@ let t: ReturnType<typeof tempDir>;
 let client: string;
 let home: string;
 let tmp: string;
+let userDir: string;
 let dir: string;
 let repo: string;
 beforeAll(async () => {
@@ -36,7 +37,9 @@ beforeAll(async () => {
   mkdirSync(repo);
   spawnSync("git", ["init", "-q", repo]);
   writeFileSync(path.join(repo, "a.txt"), "a\n");
-  dir = path.join(tmp, `shellfence-${uid}`);
+  // The user's directory holds one directory per build.
+  userDir = path.join(tmp, `shellfence-${uid}`);
+  dir = path.join(userDir, /const BUILD = "([0-9a-f]+)";/.exec(readFileSync(client, "utf8"))![1]!);
 }, 60_000);
 
 const others: ChildProcess[] = [];
@@ -260,30 +263,40 @@ describe("the hook daemon", () => {
   });
 
   it("is not used when its directory is open to other users, or not a directory of this user", () => {
-    mkdirSync(dir, { recursive: true });
-    chmodSync(dir, 0o755);
+    mkdirSync(userDir, { recursive: true });
+    chmodSync(userDir, 0o755);
     try {
       const r = hook("ls -la");
       expect(r.out).toMatch(/"allow"/);
       expect(r.err).toMatch(/open to other users \(mode 755\); deciding without the hook daemon/);
       expect(existsSync(path.join(dir, "daemon.pid"))).toBe(false);
     } finally {
-      chmodSync(dir, 0o700);
+      chmodSync(userDir, 0o700);
     }
     // A symlink, even to a private directory of this user, is not the directory.
     const real = path.join(t.dir, "elsewhere");
     mkdirSync(real, { mode: 0o700 });
-    renameSync(dir, `${dir}.saved`);
-    symlinkSync(real, dir);
+    renameSync(userDir, `${userDir}.saved`);
+    symlinkSync(real, userDir);
     try {
       const r = hook("ls -la");
       expect(r.out).toMatch(/"allow"/);
       expect(r.err).toMatch(/is not a directory; deciding without the hook daemon/);
-      expect(existsSync(path.join(real, "daemon.pid"))).toBe(false);
+      expect(spawnSync("ls", ["-A", real], { encoding: "utf8" }).stdout).toBe("");
     } finally {
-      unlinkSync(dir);
-      renameSync(`${dir}.saved`, dir);
+      unlinkSync(userDir);
+      renameSync(`${userDir}.saved`, userDir);
     }
+  });
+
+  it("keeps one daemon per build, and removes a build's directory when its daemon stops", async () => {
+    hook("true");
+    const pid = await daemonUp();
+    expect(statSync(userDir).mode & 0o777).toBe(0o700);
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+    await stopDaemon();
+    expect(alive(pid)).toBe(false);
+    expect(existsSync(dir)).toBe(false);
   });
 
   it("is replaced when killed outright", async () => {
