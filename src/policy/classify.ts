@@ -91,7 +91,8 @@ function regionsFor(r: Regions, c: DirContext): CompiledRegions {
     // Memoised per anchors, not per context: a path's place depends on its spelling and the
     // anchors alone, so contexts built afresh for each command (the hook daemon's) share it.
     hit = memoRegions(c.anchors.home.length > 1 ? withHomes(r, c, base) : base);
-    if (byAnchors.size > 64) byAnchors.clear();
+    // A long-lived host (the hook daemon) meets a few projects; bounded memory for the rest.
+    if (byAnchors.size > 16) byAnchors.clear();
     byAnchors.set(key, hit);
   }
   byContext.set(c, hit);
@@ -106,8 +107,8 @@ function memoRegions(r: CompiledRegions): CompiledRegions {
       let hit = cache.get(p);
       if (!hit) {
         hit = r.explain(p);
-        // Big enough for a tree listing of a large project (node_modules) to fit.
-        if (cache.size > 32768) cache.clear();
+        // Big enough for the tree listing of a large project to fit (at most 16 of these).
+        if (cache.size > 16384) cache.clear();
         cache.set(p, hit);
       }
       return hit;
