@@ -176,7 +176,6 @@ function claim(pidFile: string): boolean {
   return false;
 }
 
-
 function unlink(p: string): void {
   try {
     unlinkSync(p);
@@ -195,10 +194,6 @@ function sweepOrphans(dir: string): void {
   }
 }
 
-/**
- * Serves requests in `dir` until idle for IDLE_MS, told to stop (SIGTERM), or a request shows
- * the daemon is out of date. Started detached by the client; its stdio goes nowhere.
- */
 export interface DaemonHost {
   /** Makes a FIFO (node cannot): the entry runs mkfifo(1). */
   mkfifo(path: string): boolean;
@@ -215,6 +210,10 @@ export interface ServeOptions {
   clients?: Clients;
 }
 
+/**
+ * Serves requests in `dir` until idle for IDLE_MS, told to stop (SIGTERM), or a request shows
+ * the daemon is out of date. Started detached by the client; its stdio goes nowhere.
+ */
 export async function serve(d: DaemonData & DaemonHost & ServeOptions): Promise<void> {
   const { dir } = d;
   const pidFile = path.join(dir, "daemon.pid");
@@ -277,8 +276,7 @@ export async function serve(d: DaemonData & DaemonHost & ServeOptions): Promise<
     idle.refresh();
   };
   // Through the event loop's poller (a net.Socket on the FIFO), not a thread-pool read: a call
-  // is seen the moment its line arrives. Calls are answered as they come; a client slow to
-  // write its stdin holds up only its own answer.
+  // is seen the moment its line arrives.
   d.watch(
     fd,
     (chunk) => {

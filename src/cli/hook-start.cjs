@@ -228,8 +228,12 @@ function hook() {
   if (!input.ok) return inProcess(input);
   const r = state === "private" ? askDaemon(path.join(home, BUILD), input) : state === "missing" ? { restart: true } : { restart: false, why: state };
   if (r.answer) {
-    if (r.answer.out) fs.writeSync(1, r.answer.out);
-    if (r.answer.err) fs.writeSync(2, r.answer.err);
+    try {
+      if (r.answer.out) fs.writeSync(1, r.answer.out);
+      if (r.answer.err) fs.writeSync(2, r.answer.err);
+    } catch {
+      // The agent stopped listening (EPIPE): nothing more to say.
+    }
     process.exit(r.answer.code);
   }
   if (r.why) note(`${r.why}; deciding without the hook daemon`);
