@@ -22,6 +22,15 @@ const backups = () => readdirSync(path.dirname(file)).filter((f) => f.startsWith
 const settings = () => JSON.parse(readFileSync(file, "utf8"));
 
 describe("shellfence setup", () => {
+  it.runIf(process.platform === "linux")("says when the hook it installed will start a daemon, and how to do without", async () => {
+    const withDaemon = await setup("--command", "node /opt/sf/dist/shellfence-hook.cjs hook");
+    expect(withDaemon.out).toMatch(/starts a background daemon.*--no-daemon/);
+    const without = await setup("--command", "node /opt/sf/dist/shellfence-hook.cjs hook --no-daemon");
+    expect(without.out).toMatch(/Command: node \/opt\/sf\/dist\/shellfence-hook\.cjs hook --no-daemon/);
+    expect(without.out).not.toMatch(/daemon on its first call/);
+    expect((await setup("--command", "node /opt/shellfence/bin/shellfence.js hook")).out).not.toMatch(/daemon on its first call/);
+  });
+
   it("creates ~/.claude/settings.json when missing, with no backup", async () => {
     const r = await setup();
     expect(r.code).toBe(0);
