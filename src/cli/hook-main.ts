@@ -28,7 +28,7 @@ export interface HookStart {
   argv: readonly string[];
   /** dist/index.js, imported only when the prebuilt data cannot be used. */
   loadLibrary(): Promise<Library>;
-  /** The hook's stdin, when the entry has read it already (a socket it offered the daemon). */
+  /** The hook's stdin, when the entry has read it already (to ask the daemon first). */
   input?: ReadResult;
 }
 
@@ -68,8 +68,7 @@ export function start(o: HookStart): void {
 /**
  * The daemon (hook-daemon.ts) for the clients of this build, in `dir` (made and checked by the
  * client that starts it; the host's mkfifo and watch come from the entry, which alone loads
- * child_process and net).
- * Without usable prebuilt data there is nothing to serve fast: it exits
+ * child_process and net). Without usable prebuilt data there is nothing to serve fast: it exits
  * and clients decide in their own process.
  */
 export async function daemon(o: DaemonHost & { root: string; dir: string; build: string }): Promise<void> {
