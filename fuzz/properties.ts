@@ -127,9 +127,13 @@ function verdictAt(command: string, level: Level): { decision: string; level: st
   }
 }
 
-/** The command (alone) is refused because it would run code read from an unknown stdin. */
+/**
+ * The command (alone) is refused because it would run code read from an unknown stdin. One
+ * place in the walk says so, for interpreters ("runs the code it reads from stdin") and shells
+ * ("runs shell code from its stdin") alike: match its common ending.
+ */
 function stdinReasons(v: { reasons?: { message?: string }[] }): boolean {
-  return (v.reasons ?? []).some((r) => /runs the code it reads from stdin, and its stdin comes from outside the command/.test(r.message ?? ""));
+  return (v.reasons ?? []).some((r) => /, and its stdin comes from outside the command/.test(r.message ?? ""));
 }
 
 /** The levels at which the command is auto-approved, asking classify() at each level. */
