@@ -10,11 +10,11 @@
 //            request (nothing about directories is remembered from one command to the next).
 // Tree listings (recursive reads and deletes, `find -name`) cost a readdir per directory, so
 // each setting also reports the share of commands that list a directory and the p99 of the rest.
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { bundle } from "../scripts/build.ts";
+import { bundle, copyPackage } from "../scripts/build.ts";
 import { evalContext } from "../eval/context.ts";
 import { parse } from "../src/shell/index.ts";
 import type { ClassifyContext, FsLike } from "../src/index.ts";
@@ -121,8 +121,7 @@ function measure(classify: Classify, mix: string[], setting: string, where: stri
 /** The library bundle as users get it, built from the current source into `dir`. */
 async function buildLibrary(dir: string): Promise<{ classify: Classify; realFs: FsLike }> {
   const pkg = path.join(dir, "pkg");
-  for (const d of ["src", "registry", "regions"]) cpSync(path.join(root, d), path.join(pkg, d), { recursive: true });
-  symlinkSync(path.join(root, "node_modules"), path.join(pkg, "node_modules"));
+  copyPackage(pkg, ["src", "registry", "regions"]);
   const out = path.join(pkg, "dist", "index.js");
   await bundle(path.join(pkg, "src/index.ts"), out);
   const lib = (await import(pathToFileURL(out).href)) as { classify: Classify };

@@ -9,14 +9,13 @@
 // hook on a non-Bash tool without the daemon (start-up and stdin only). The headline ratio is
 // the installed form's.
 import { spawnSync } from "node:child_process";
-import { closeSync, constants, cpSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { closeSync, constants, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
-import { buildFastHook, bundle } from "../scripts/build.ts";
+import { pathToFileURL } from "node:url";
+import { buildFastHook, bundle, copyPackage, hookBuildId } from "../scripts/build.ts";
 
 export const BUDGET_RATIO = 1.15;
-const ROOT = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 
 export interface HookBenchResult {
   name: string;
@@ -48,8 +47,7 @@ export async function run(opts: { rounds?: number } = {}): Promise<HookBenchResu
     // A private copy of the sources and data: the prebuilt data is checked against the data
     // files, and in a shared checkout someone may be editing registry/ while this runs.
     const pkg = path.join(dir, "pkg");
-    for (const d of ["src", "registry", "regions", "bin"]) cpSync(path.join(ROOT, d), path.join(pkg, d), { recursive: true });
-    symlinkSync(path.join(ROOT, "node_modules"), path.join(pkg, "node_modules"));
+    copyPackage(pkg);
     const cli = path.join(pkg, "dist", "cli.js");
     await bundle(path.join(pkg, "src/cli/main.ts"), cli, true);
     await bundle(path.join(pkg, "src/index.ts"), path.join(pkg, "dist", "index.js"));
@@ -66,8 +64,7 @@ export async function run(opts: { rounds?: number } = {}): Promise<HookBenchResu
     const tmp = path.join(dir, "tmp");
     mkdirSync(tmp);
     // <TMPDIR>/shellfence-<uid>/<build>: the build id is the one the bundle carries.
-    const build = /const BUILD = "([0-9a-f]+)";/.exec(readFileSync(fast, "utf8"))?.[1] ?? "none";
-    daemonDir = path.join(tmp, `shellfence-${process.getuid?.() ?? 0}`, build);
+    daemonDir = path.join(tmp, `shellfence-${process.getuid?.() ?? 0}`, hookBuildId(fast));
     const env = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home, CLAUDE_PROJECT_DIR: repo, TMPDIR: tmp };
     const payload = JSON.stringify({
       session_id: "bench",

@@ -7,7 +7,7 @@
 import { build, type Plugin } from "esbuild";
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { makePrebuilt } from "../src/cli/prebuilt-make.ts";
 import { PREBUILT_FILE } from "../src/cli/prebuilt.ts";
 import { readFile } from "node:fs/promises";
@@ -76,6 +76,23 @@ export async function bundle(entry: string, outfile: string, split = false): Pro
 
 /** Text that marks zod in a bundle: the fast hook must never contain it (it costs ~40 ms to load). */
 export const ZOD_MARKERS = ["ZodError", "$ZodType", "zod/v4"];
+
+/**
+ * A private copy of this package in `into` (tests and benches build from it): its data files
+ * are what prebuilt data is checked against, and someone may be editing the checkout's.
+ * node_modules is linked, not copied.
+ */
+export function copyPackage(into: string, dirs: readonly string[] = ["src", "registry", "regions", "bin"]): void {
+  for (const d of dirs) cpSync(path.join(root, d), path.join(into, d), { recursive: true });
+  symlinkSync(path.join(root, "node_modules"), path.join(into, "node_modules"));
+}
+
+/** The build id a built dist/shellfence-hook.cjs carries (its daemon's directory is named by it). */
+export function hookBuildId(hookFile: string): string {
+  const m = /const BUILD = "([0-9a-f]+)";/.exec(readFileSync(hookFile, "utf8"));
+  if (!m) throw new Error(`${hookFile} carries no build id: was it made by buildFastHook?`);
+  return m[1]!;
+}
 
 /**
  * The fast hook in `outdir` (the package at `srcRoot`):

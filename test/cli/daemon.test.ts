@@ -3,11 +3,11 @@
 // the bundle would in its own process, and every way it can be absent, foreign, stale, slow or
 // exposed ends in the client deciding itself.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { chmodSync, closeSync, constants, cpSync, existsSync, openSync, mkdirSync, readFileSync, renameSync, statSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from "node:fs";
+import { chmodSync, closeSync, constants, existsSync, openSync, mkdirSync, readFileSync, renameSync, statSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import fc from "fast-check";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { buildFastHook, bundle } from "../../scripts/build.ts";
+import { buildFastHook, bundle, copyPackage, hookBuildId } from "../../scripts/build.ts";
 import { parseCall, parseRequest, respond, type Clients } from "../../src/cli/hook-daemon.ts";
 import { HOOK_ENV, MAX_HOOK_INPUT, STDIN_TIMEOUT_MS } from "../../src/cli/hook-decide.ts";
 import { PREBUILT_FILE, readPrebuilt } from "../../src/cli/prebuilt.ts";
@@ -24,8 +24,7 @@ let dir: string;
 let repo: string;
 beforeAll(async () => {
   t = tempDir("sf-daemon-");
-  for (const d of ["src", "registry", "regions", "bin"]) cpSync(path.resolve(d), path.join(t.dir, d), { recursive: true });
-  symlinkSync(path.resolve("node_modules"), path.join(t.dir, "node_modules"));
+  copyPackage(t.dir);
   await bundle(path.join(t.dir, "src/index.ts"), path.join(t.dir, "dist", "index.js"));
   await buildFastHook(path.join(t.dir, "dist"), t.dir);
   client = path.join(t.dir, "dist", "shellfence-hook.cjs");
@@ -39,7 +38,7 @@ beforeAll(async () => {
   writeFileSync(path.join(repo, "a.txt"), "a\n");
   // The user's directory holds one directory per build.
   userDir = path.join(tmp, `shellfence-${uid}`);
-  dir = path.join(userDir, /const BUILD = "([0-9a-f]+)";/.exec(readFileSync(client, "utf8"))![1]!);
+  dir = path.join(userDir, hookBuildId(client));
 }, 60_000);
 
 const others: ChildProcess[] = [];

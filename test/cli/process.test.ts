@@ -3,10 +3,10 @@
 // finds regions/ and the registry). Cases that need the classifier run once src/index.ts
 // exports classify.
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildFastHook, bundle, ZOD_MARKERS } from "../../scripts/build.ts";
+import { buildFastHook, bundle, copyPackage, ZOD_MARKERS } from "../../scripts/build.ts";
 import { defaultHookCommand, readyFastHook } from "../../src/cli/setup.ts";
 import { hookPayload, tempDir, VARIED_COMMANDS } from "./helpers.ts";
 
@@ -20,8 +20,7 @@ let home: string;
 beforeAll(async () => {
   t = tempDir("sf-proc-");
   // A copy of the package (its data files are what the fast hook's prebuilt data is checked against).
-  for (const d of ["src", "registry", "regions", "bin"]) cpSync(path.resolve(d), path.join(t.dir, d), { recursive: true });
-  symlinkSync(path.resolve("node_modules"), path.join(t.dir, "node_modules"));
+  copyPackage(t.dir);
   cliJs = path.join(t.dir, "dist", "cli.js");
   home = path.join(t.dir, "home");
   mkdirSync(home);
