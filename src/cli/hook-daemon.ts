@@ -206,8 +206,6 @@ export interface ServeOptions {
   idleMs?: number;
   /** Before the first client: run the usual command shapes, so their code is compiled. */
   warmUp?: () => Promise<void>;
-  /** Where requests sent as files are read (default: files in `dir`). */
-  clients?: Clients;
 }
 
 /**
@@ -267,7 +265,7 @@ export async function serve(d: DaemonData & DaemonHost & ServeOptions): Promise<
   let pending: Buffer = Buffer.alloc(0);
   const clients = fileClients(dir);
   const handle = async (call: Call) => {
-    const a = await respond(d, call, d.clients ?? clients);
+    const a = await respond(d, call, clients);
     const name = `${call.pid}-${call.nonce}`;
     const tmp = path.join(dir, `${name}.tmp`);
     writeFileSync(tmp, JSON.stringify(a), { mode: 0o600 });
