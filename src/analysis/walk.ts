@@ -162,6 +162,9 @@ function walkPipeline(w: Walker, p: Pipeline, sh: Shell, sc: Scope): Flow {
     return f.status === "fails" ? { sh: f.sh, status: "unknown" } : { sh: failState(f), status: "unknown", failSh: f.sh };
   }
   // Every element runs in a subshell (lastpipe is off in scripts): nothing moves the parent.
+  // A pipe carries a download only from the element that fetched it. Further down, what arrives
+  // went through a filter we do not follow (`curl | echo a | sh` runs `a`, not the download), so
+  // it is unknown text: labelling it downloaded code would admit it at yolo.
   let prev: Output | null = null;
   let fetched = false;
   for (let i = 0; i < p.commands.length; i++) {
@@ -171,7 +174,7 @@ function walkPipeline(w: Walker, p: Pipeline, sh: Shell, sc: Scope): Flow {
     const before = w.effects.length;
     const f = walkCommand(w, c, sh, { ...sc, stdin, async: true });
     prev = f.out;
-    if (f.out.fetched || w.effects.slice(before).some((e) => e.op === "net-fetch")) fetched = true;
+    fetched = f.out.literal === null && (f.out.fetched || w.effects.slice(before).some((e) => e.op === "net-fetch"));
   }
   return { sh, status: "unknown" };
 }
