@@ -46,6 +46,7 @@ export function initialShell(ctx: DirContext, env: Record<string, string | undef
  * everything after the first concurrent part started (it may still be running).
  */
 function concurrent(w: Walker): Map<string, WriteRecord> {
+  if (w.written.size === 0) return new Map();
   return new Map([...w.written].filter(([, r]) => r.async || r.seq >= w.firstAsync));
 }
 
@@ -74,7 +75,7 @@ export function analyze(command: string, deps: AnalyzeDeps, env: Record<string, 
       passes: 0,
     };
   }
-  const ctx = deps.ctx.fs ? { ...deps.ctx, fs: memoFs(deps.ctx.fs) } : deps.ctx;
+  const ctx = deps.ctx.fs ? { ...deps.ctx, fs: memoFs(deps.ctx.fs, deps.ctx.seen) } : deps.ctx;
   const d: Deps = { parse: deps.parse, interpret: deps.interpret, vectors: deps.vectors, regions: deps.regions, ctx, shell: deps.shell };
   const run = (pre: Walker | null): Walker => {
     const w = new Walker(d, deps.limits ?? DEFAULT_LIMITS);
@@ -83,7 +84,7 @@ export function analyze(command: string, deps: AnalyzeDeps, env: Record<string, 
       w.preseed = concurrent(pre);
       w.preOpaque = pre.opaqueWrites;
     }
-    const sc: Scope = { src: command, origin: null, depth: 0, fnDepth: 0, via: "", stdin: { t: "inherited" } };
+    const sc: Scope = { src: command, origin: null, depth: 0, fnDepth: 0, via: "", stdin: { t: "inherited" }, async: false };
     walkScript(w, script, initialShell(deps.ctx, env), sc);
     return w;
   };
@@ -96,5 +97,5 @@ export function analyze(command: string, deps: AnalyzeDeps, env: Record<string, 
     w = run(w);
     passes = 2;
   }
-  return { ...w.result(), parseError: null, passes };
+  return { effects: w.effects, commands: w.commands, parseError: null, passes };
 }

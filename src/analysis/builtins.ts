@@ -2,8 +2,8 @@
 // code in it (eval, source, trap, exec, command, builtin). Everything else goes to the registry.
 import type { Kind, Source } from "../policy/model.ts";
 import { lexical, resolvePath } from "./paths.ts";
-import { mergeBases, unknownBases, type Base, type Bases, type Flow, type Shell } from "./shellstate.ts";
-import { wordEnv, type Scope, type Walker } from "./walker.ts";
+import { mergeBases, shellWith, unknownBases, type Base, type Bases, type Flow, type Shell } from "./shellstate.ts";
+import { scopeWith, wordEnv, type Scope, type Walker } from "./walker.ts";
 import { dispatch, innerScript, type ArgItem, type Invocation } from "./walk.ts";
 import { applyVector } from "./envapply.ts";
 import { tryRead } from "./fs.ts";
@@ -59,7 +59,7 @@ export function runBuiltin(w: Walker, inv: Invocation, name: string, sh: Shell, 
   switch (name) {
     case "dirs":
       // `dirs -c` empties the stack; `dirs +N/-N` only prints.
-      if (vals.some((v) => v === null || /^-[a-z]*c/.test(v))) return { sh: { ...sh, stack: vals.every((v) => v === "-c") ? [] : null }, status: "unknown" };
+      if (vals.some((v) => v === null || /^-[a-z]*c/.test(v))) return { sh: shellWith(sh, { stack: vals.every((v) => v === "-c") ? [] : null }), status: "unknown" };
       return keep;
     case "cd":
     case "pushd":
@@ -71,7 +71,7 @@ export function runBuiltin(w: Walker, inv: Invocation, name: string, sh: Shell, 
     case "eval": {
       if (args.length === 0) return keep;
       const script = vals.some((v) => v === null) || args.some((a) => a.glob) ? null : vals.join(" ");
-      return innerScript(w, script, "eval", inv.span, sh, { ...sc, via: sc.via ? `${sc.via} > eval` : "eval" }, idx, true);
+      return innerScript(w, script, "eval", inv.span, sh, scopeWith(sc, { via: sc.via ? `${sc.via} > eval` : "eval" }), idx, true);
     }
     case "exec":
     case "command":
@@ -84,7 +84,7 @@ export function runBuiltin(w: Walker, inv: Invocation, name: string, sh: Shell, 
         const v = vals[i]!;
         if (v === null) {
           u(`a dynamic option of \`${name}\``);
-          return { sh: { ...sh, bases: unknownBases(`\`${name}\` with a dynamic word`) }, status: "unknown" };
+          return { sh: shellWith(sh, { bases: unknownBases(`\`${name}\` with a dynamic word`) }), status: "unknown" };
         }
         if (v === "--") {
           i++;
@@ -121,7 +121,7 @@ export function runBuiltin(w: Walker, inv: Invocation, name: string, sh: Shell, 
         rest = [...rest.slice(0, j), { value: "-l", glob: false, source: rest[0]!.source }, ...rest.slice(j)];
       }
       const via = sc.via ? `${sc.via} > ${name}` : name;
-      return dispatch(w, { ...inv, items: rest, noFunctions: true, via }, sh, { ...sc, via });
+      return dispatch(w, { ...inv, items: rest, noFunctions: true, via }, sh, scopeWith(sc, { via }));
     }
     case "export":
     case "declare":
@@ -159,8 +159,8 @@ export function runBuiltin(w: Walker, inv: Invocation, name: string, sh: Shell, 
       if (ops.length < 2) return keep;
       const action = ops[0];
       if (action === "-" || action === "") return keep;
-      const noBase = { ...sh, bases: unknownBases("a trap runs later, wherever the shell is then") };
-      innerScript(w, action ?? null, "trap", inv.span, noBase, { ...sc, via: sc.via ? `${sc.via} > trap` : "trap" }, idx);
+      const noBase = shellWith(sh, { bases: unknownBases("a trap runs later, wherever the shell is then") });
+      innerScript(w, action ?? null, "trap", inv.span, noBase, scopeWith(sc, { via: sc.via ? `${sc.via} > trap` : "trap" }), idx);
       return keep;
     }
     case "mapfile":
@@ -294,7 +294,7 @@ function source(w: Walker, inv: Invocation, sh: Shell, sc: Scope, idx: number): 
   if (first && first !== "-" && first !== "--" && first.startsWith("-")) return { sh, status: "fails" };
   const file = inv.items[first === "--" ? 2 : 1];
   const lost = (why: string, kind: Kind = "unmodelled"): Flow => ({
-    sh: { ...sh, bases: unknownBases(why), oldpwd: unknownBases(why), codeTaint: { kind, why } },
+    sh: shellWith(sh, { bases: unknownBases(why), oldpwd: unknownBases(why), codeTaint: { kind, why } }),
     status: "unknown",
   });
   if (!file) return { sh, status: "fails" };
@@ -309,7 +309,7 @@ function source(w: Walker, inv: Invocation, sh: Shell, sc: Scope, idx: number): 
     const s = inv.stdin ?? sc.stdin;
     if ((s.t === "text" || (s.t === "pipe" && !s.fetched)) && s.text !== null) {
       const via = sc.via ? `${sc.via} > source ${path}` : `source ${path}`;
-      return innerScript(w, s.text, `source ${path}`, s.source, sh, { ...sc, via, stdin: { t: "inherited" } }, idx, true);
+      return innerScript(w, s.text, `source ${path}`, s.source, sh, scopeWith(sc, { via, stdin: { t: "inherited" } }), idx, true);
     }
     w.unmodelled(sc, file.source, "source", `\`source ${path}\` runs whatever reaches stdin, which is not literal here`, idx);
     return lost(`\`source ${path}\` may change directory`);
@@ -346,7 +346,7 @@ function source(w: Walker, inv: Invocation, sh: Shell, sc: Scope, idx: number): 
     return lost(`\`source\` ran \`${path}\`, which may change directory or define functions`, placed?.every((p) => p.locus === "worktree") ? "project-code" : "foreign-code");
   }
   const via = sc.via ? `${sc.via} > source ${path}` : `source ${path}`;
-  return innerScript(w, text, `source ${path}`, file.source, sh, { ...sc, via }, idx, true);
+  return innerScript(w, text, `source ${path}`, file.source, sh, scopeWith(sc, { via }), idx, true);
 }
 
 // ---------- cd / pushd / popd ----------
@@ -361,7 +361,7 @@ function changeDir(w: Walker, inv: Invocation, name: "cd" | "pushd" | "popd", sh
   const unknown = (why: string): Flow => {
     w.commands[idx]!.matched = `builtin ${name}`;
     return {
-      sh: { ...sh, bases: unknownBases(why), oldpwd: unknownBases(why), stack: name === "cd" ? sh.stack : null },
+      sh: shellWith(sh, { bases: unknownBases(why), oldpwd: unknownBases(why), stack: name === "cd" ? sh.stack : null }),
       status: "unknown",
     };
   };
@@ -391,21 +391,21 @@ function changeDir(w: Walker, inv: Invocation, name: "cd" | "pushd" | "popd", sh
   if (ops.some((o) => o.value === null)) return unknown(`\`${name}\` with a dynamic argument`);
   if (name === "cd" && ops.length > 1) return { sh, status: "fails" }; // too many arguments
   const arg = ops[0]?.value as string | undefined;
-  if (noChange) return { sh: { ...sh, stack: null }, status: "unknown" };
+  if (noChange) return { sh: shellWith(sh, { stack: null }), status: "unknown" };
 
   if (name === "popd") {
     if (arg !== undefined) return unknown("`popd +N/-N` rotates the directory stack");
     if (sh.stack === null) return unknown("the directory stack is unknown");
     if (sh.stack.length === 0) return { sh, status: "fails" }; // directory stack empty
     const [top, ...rest] = sh.stack;
-    return { sh: { ...sh, bases: top!, oldpwd: sh.bases, stack: rest }, status: "unknown", failSh: sh };
+    return { sh: shellWith(sh, { bases: top!, oldpwd: sh.bases, stack: rest }), status: "unknown", failSh: sh };
   }
   if (name === "pushd" && (arg === undefined || /^[-+]\d+$/.test(arg))) {
     if (arg !== undefined) return unknown("`pushd +N/-N` rotates the directory stack");
     if (sh.stack === null) return unknown("the directory stack is unknown");
     if (sh.stack.length === 0) return { sh, status: "fails" };
     const [top, ...rest] = sh.stack;
-    return { sh: { ...sh, bases: top!, oldpwd: sh.bases, stack: [sh.bases, ...rest] }, status: "unknown", failSh: sh };
+    return { sh: shellWith(sh, { bases: top!, oldpwd: sh.bases, stack: [sh.bases, ...rest] }), status: "unknown", failSh: sh };
   }
 
   // Where the target is, before resolving against each base.
@@ -418,7 +418,7 @@ function changeDir(w: Walker, inv: Invocation, name: "cd" | "pushd" | "popd", sh
   } else if (arg === "-" && name === "cd") {
     if (sh.oldpwd === null) return unknown("`cd -` goes to the caller's OLDPWD, which is unknown");
     if (!sh.oldpwd.known) return unknown(sh.oldpwd.why);
-    return { sh: { ...sh, bases: sh.oldpwd, oldpwd: sh.bases }, status: "unknown", failSh: sh };
+    return { sh: shellWith(sh, { bases: sh.oldpwd, oldpwd: sh.bases }), status: "unknown", failSh: sh };
   } else target = arg;
   if (target === "") return { sh, status: "unknown" }; // `cd ""` stays put
   if (target.startsWith("~")) return unknown(`\`${name}\` to an unexpanded \`${target}\``);
@@ -454,7 +454,7 @@ function changeDir(w: Walker, inv: Invocation, name: "cd" | "pushd" | "popd", sh
   const bases = moved;
   const stack = name === "pushd" ? (sh.stack ? [sh.bases, ...sh.stack] : null) : sh.stack;
   // Even an existing directory can refuse entry (no x bit): failing leaves everything as it was.
-  return { sh: { ...sh, bases, oldpwd: sh.bases, stack }, status: "unknown", failSh: sh };
+  return { sh: shellWith(sh, { bases, oldpwd: sh.bases, stack }), status: "unknown", failSh: sh };
 }
 
 /**

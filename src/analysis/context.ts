@@ -3,7 +3,7 @@
 // the git toplevel of cwd; each root brings the linked worktrees that share its git common dir.
 // Git metadata is read directly through the injectable fs (no git process).
 import path from "node:path";
-import { memoFs, tryLstat, tryRead, type FsLike } from "./fs.ts";
+import { memoFs, tryLstat, tryRead, type FsLike, type StatLike } from "./fs.ts";
 import { lexical, resolvePath } from "./paths.ts";
 
 export interface DirContext {
@@ -16,6 +16,11 @@ export interface DirContext {
   fs: FsLike | null;
   /** Every spelling of each anchor (given and physical) for the regions table. */
   anchors: { home: string[]; roots: string[]; tmp: string[]; config: string[]; claude: string[] };
+  /**
+   * The lstat answers this context was built from (the directories of the cwd, roots, HOME and
+   * temp dirs), valid exactly as long as the context is: the walk starts its memo from them.
+   */
+  seen: ReadonlyMap<string, StatLike | null>;
 }
 
 export interface ContextInput {
@@ -61,20 +66,14 @@ export function buildContext(input: ContextInput): DirContext {
   // locus follows them (a relative value is invalid for both and ignored, as they ignore it).
   const configGiven = env.XDG_CONFIG_HOME && path.posix.isAbsolute(env.XDG_CONFIG_HOME) ? env.XDG_CONFIG_HOME : `${input.home}/.config`;
   const claudeGiven = env.CLAUDE_CONFIG_DIR && path.posix.isAbsolute(env.CLAUDE_CONFIG_DIR) ? env.CLAUDE_CONFIG_DIR : `${input.home}/.claude`;
-  return {
-    cwd: { logical: cwdLogical, physical: cwdPhysical },
-    roots,
-    home,
-    tmp,
-    fs: input.fs,
-    anchors: {
-      home: both([input.home], [home]),
-      roots: both(given, roots),
-      tmp: both(tmpGiven, tmp),
-      config: both([configGiven], [physical(fs, configGiven)]),
-      claude: both([claudeGiven], [physical(fs, claudeGiven)]),
-    },
+  const anchors = {
+    home: both([input.home], [home]),
+    roots: both(given, roots),
+    tmp: both(tmpGiven, tmp),
+    config: both([configGiven], [physical(fs, configGiven)]),
+    claude: both([claudeGiven], [physical(fs, claudeGiven)]),
   };
+  return { cwd: { logical: cwdLogical, physical: cwdPhysical }, roots, home, tmp, fs: input.fs, anchors, seen: fs ? fs.known() : new Map() };
 }
 
 /** The nearest ancestor of `dir` (inclusive) holding a `.git` directory or file. */

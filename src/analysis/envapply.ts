@@ -3,10 +3,10 @@
 // variable), `export`/`declare -x`, and `env NAME=value`.
 import type { Assignment } from "../shell/ast.ts";
 import type { Kind, Source } from "../policy/model.ts";
-import { unknownBases, type Shell } from "./shellstate.ts";
+import { shellWith, unknownBases, type Shell } from "./shellstate.ts";
 import { expandAssignValue, SELF } from "./words.ts";
 import { tryRead } from "./fs.ts";
-import { wordEnv, type Scope, type Walker } from "./walker.ts";
+import { scopeWith, wordEnv, type Scope, type Walker } from "./walker.ts";
 import { innerScript, dispatch } from "./walk.ts";
 
 /** Values of prefix assignments for one command (null = dynamic). */
@@ -35,9 +35,9 @@ export function applyEnvRecord(w: Walker, env: Record<string, string | null>, sh
 export function applyVector(w: Walker, name: string, value: string | null, sh: Shell, sc: Scope, source: Source, command: number, standalone: boolean): Shell {
   // `cd -` goes to $OLDPWD: assigning it moves the next `cd -`.
   if (name === "OLDPWD") {
-    if (!standalone) return { ...sh, oldpwd: unknownBases("OLDPWD is set for one command") };
+    if (!standalone) return shellWith(sh, { oldpwd: unknownBases("OLDPWD is set for one command") });
     const placed = value !== null && value.startsWith("/") ? w.locate(value, sh.bases, sh) : null;
-    return { ...sh, oldpwd: placed && placed.length === 1 ? { known: true, list: [{ logical: value!, physical: placed[0]!.path }] } : unknownBases("OLDPWD was set to something unknown") };
+    return shellWith(sh, { oldpwd: placed && placed.length === 1 ? { known: true, list: [{ logical: value!, physical: placed[0]!.path }] } : unknownBases("OLDPWD was set to something unknown") });
   }
   const vec = w.deps.vectors.lookup(name);
   if (!vec || vec.effect === "none") return sh;
@@ -58,7 +58,7 @@ export function applyVector(w: Walker, name: string, value: string | null, sh: S
       return sh;
     case "command":
       if (value !== null && vec.safe?.test(value)) return sh;
-      innerScript(w, value, name, source, sh, { ...sc, via: `${sc.via ? sc.via + " > " : ""}$${name}` }, command);
+      innerScript(w, value, name, source, sh, scopeWith(sc, { via: `${sc.via ? sc.via + " > " : ""}$${name}` }), command);
       return sh;
     case "program": {
       if (value === null) {
@@ -66,7 +66,7 @@ export function applyVector(w: Walker, name: string, value: string | null, sh: S
         return sh;
       }
       const via = `${sc.via ? sc.via + " > " : ""}$${name}`;
-      dispatch(w, { items: [{ value, glob: false, source }], span: source, prefix: new Map(), stdin: { t: "inherited" }, noFunctions: true, via }, sh, { ...sc, via });
+      dispatch(w, { items: [{ value, glob: false, source }], span: source, prefix: new Map(), stdin: { t: "inherited" }, noFunctions: true, via }, sh, scopeWith(sc, { via }));
       return sh;
     }
     case "code-file":
@@ -85,28 +85,28 @@ export function applyVector(w: Walker, name: string, value: string | null, sh: S
         unmodelled(`${why}; ${value === null ? "the value is dynamic" : `cannot read \`${value}\` as it will be when the shell starts`}`);
         return sh;
       }
-      innerScript(w, text, `$${name}`, source, sh, { ...sc, via: `${sc.via ? sc.via + " > " : ""}$${name}` }, command);
+      innerScript(w, text, `$${name}`, source, sh, scopeWith(sc, { via: `${sc.via ? sc.via + " > " : ""}$${name}` }), command);
       return sh;
     }
     case "path": {
       const taint = pathTaint(w, value, sh, why);
       if (!taint) return sh;
-      if (standalone) return { ...sh, codeTaint: taint };
+      if (standalone) return shellWith(sh, { codeTaint: taint });
       w.other("exec", "unknown", name, taint.kind, source, taint.why, command);
       return sh;
     }
     case "cdpath":
       if (!standalone) return sh; // the prefix form is read by `cd` itself (builtins.ts)
-      return { ...sh, cdpath: value === null ? "dynamic" : value === "" ? null : value.split(":").filter((e) => e !== SELF) };
+      return shellWith(sh, { cdpath: value === null ? "dynamic" : value === "" ? null : value.split(":").filter((e) => e !== SELF) });
     case "home": {
       // Programs read their config (which can run code) from HOME: a new HOME brings that config.
       const taint = homeTaint(w, value, sh, why);
-      if (standalone) return { ...sh, home: value !== null && value.startsWith("/") ? value : null, ...(taint ? { codeTaint: taint } : {}) };
+      if (standalone) return shellWith(sh, { home: value !== null && value.startsWith("/") ? value : null, ...(taint ? { codeTaint: taint } : {}) });
       if (taint) w.other("exec", "unknown", name, taint.kind, source, taint.why, command);
       return sh;
     }
     case "ifs":
-      return standalone ? { ...sh, defaultIfs: false } : sh;
+      return standalone ? shellWith(sh, { defaultIfs: false }) : sh;
     case "tmpdir":
       w.placePath({ op: "write", path: value, recursive: true, why: `${why}: programs create files there`, source, command, bases: sh.bases, sh, sc, by: name, record: false });
       return sh;

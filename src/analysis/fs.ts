@@ -89,19 +89,34 @@ export function tryRead(fs: FsLike, p: string, maxBytes = 256 * 1024): string | 
   }
 }
 
+export interface MemoFs extends FsLike {
+  /** Every lstat answer so far (null: missing), to seed the memo of a later step of the same view. */
+  known(): Map<string, StatLike | null>;
+}
+
 /**
  * One verdict's view of the filesystem: lstat and readlink answers are remembered for the
  * length of one classify() call (the same prefixes are asked about again and again), never
- * across calls.
+ * across calls. `seed`: lstat answers already got from this same view (building its directory
+ * context), so the walk does not ask again about the directories of the cwd, HOME and roots.
  */
-export function memoFs(fs: FsLike): FsLike {
+export function memoFs(fs: FsLike, seed?: ReadonlyMap<string, StatLike | null>): MemoFs {
   const lstat = remember((p) => fs.lstatSync(p));
+  // The seed is consulted, not copied: a copy per verdict cost more than the lookups it saves.
   const maybe = new Map<string, StatLike | null>();
   return {
-    lstatSync: lstat.call,
+    known() {
+      const out = new Map(seed);
+      for (const [p, r] of maybe) out.set(p, r);
+      for (const [p, r] of lstat.seen) if (!(r instanceof Error)) out.set(p, r);
+      return out;
+    },
+    // A seeded stat answers; a seeded miss asks again, for the real error to throw.
+    lstatSync: (p) => maybe.get(p) ?? seed?.get(p) ?? lstat.call(p),
     readlinkSync: remember((p) => fs.readlinkSync(p)).call,
     lstatOrNull(p) {
       let r = maybe.get(p);
+      if (r === undefined && seed) r = seed.get(p);
       if (r === undefined) {
         const hit = lstat.seen.get(p);
         r = hit === undefined ? tryLstat(fs, p) : hit instanceof Error ? null : hit;

@@ -33,7 +33,7 @@ export function resolvePath(fs: FsLike | null, base: string, rel: string, follow
   if (!fs) {
     // Leading `..` of a relative path climbs the (physical) base; any other `..` follows a
     // segment that might be a symlink.
-    const segs = rel.split("/").filter((s) => s !== "" && s !== ".");
+    const segs = rel.includes("..") ? rel.split("/").filter((s) => s !== "" && s !== ".") : [];
     let named = false;
     for (const s of segs) {
       if (s === "..") {

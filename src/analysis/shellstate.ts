@@ -35,6 +35,23 @@ export interface Shell {
   codeTaint: CodeTaint | null;
 }
 
+/**
+ * `sh` with some fields changed. Built field by field in one fixed shape: object spreads over
+ * shells of varied shapes were the walk's single largest cost.
+ */
+export function shellWith(sh: Shell, p: Partial<Shell>): Shell {
+  return {
+    bases: p.bases ?? sh.bases,
+    oldpwd: p.oldpwd !== undefined ? p.oldpwd : sh.oldpwd,
+    stack: p.stack !== undefined ? p.stack : sh.stack,
+    physicalCd: p.physicalCd ?? sh.physicalCd,
+    home: p.home !== undefined ? p.home : sh.home,
+    cdpath: p.cdpath !== undefined ? p.cdpath : sh.cdpath,
+    defaultIfs: p.defaultIfs ?? sh.defaultIfs,
+    codeTaint: p.codeTaint !== undefined ? p.codeTaint : sh.codeTaint,
+  };
+}
+
 export type Status = "unknown" | "fails";
 
 /**
@@ -129,5 +146,6 @@ export function sameShell(a: Shell, b: Shell): boolean {
 }
 
 export function describeBases(b: Bases): string[] {
-  return b.known ? [...new Set(b.list.map((x) => x.physical))] : [];
+  if (!b.known) return [];
+  return b.list.length === 1 ? [b.list[0]!.physical] : [...new Set(b.list.map((x) => x.physical))];
 }

@@ -20,10 +20,11 @@ import type { Source } from "../policy/model.ts";
 import type { ArgWord, Interpretation } from "./registry/types.ts";
 import { checkNameSubscripts, NAME_TAKERS, runBuiltin, WALK_BUILTINS } from "./builtins.ts";
 import { applyAssignment, applyEnvRecord, type PrefixEnv } from "./envapply.ts";
+import { tryLstat } from "./fs.ts";
 import { resolvePath } from "./paths.ts";
-import { after, failState, mergeShell, sameShell, unknownBases, describeBases, type Bases, type Flow, type Shell } from "./shellstate.ts";
+import { after, failState, mergeShell, sameShell, shellWith, unknownBases, describeBases, type Bases, type Flow, type Shell } from "./shellstate.ts";
 import { expandWord, heredocText } from "./words.ts";
-import { Walker, wordEnv, type Output, type Scope, type StdinSource } from "./walker.ts";
+import { scopeWith, Walker, wordEnv, type Output, type Scope, type StdinSource } from "./walker.ts";
 import { zshHazards } from "./othershells.ts";
 import { findArgvNames, findNameRegExp, findNames, soleSubstitution } from "./names.ts";
 
@@ -58,6 +59,25 @@ export interface Invocation {
 export type CmdFlow = Flow & { out: Output };
 
 const NO_OUT: Output = { literal: null, fetched: false };
+
+/** A flow with its output set (built field by field: spreading flows of varied shapes is slow). */
+function withOut(f: Flow, out: Output): CmdFlow {
+  const r: CmdFlow = { sh: f.sh, status: f.status, out };
+  if (f.failSh) r.failSh = f.failSh;
+  return r;
+}
+
+function once<T>(f: () => T): () => T {
+  let done = false;
+  let v: T;
+  return () => {
+    if (!done) {
+      v = f();
+      done = true;
+    }
+    return v;
+  };
+}
 
 export function walkScript(w: Walker, script: Script, sh: Shell, sc: Scope): Flow {
   collectDefinitions(w, script);
@@ -126,7 +146,7 @@ export function walkList(w: Walker, list: List, sh: Shell, sc: Scope): Flow {
   for (const item of list.items) {
     const start = after(flow);
     if (item.background) {
-      walkAndOr(w, item.andOr, start, { ...sc, async: true });
+      walkAndOr(w, item.andOr, start, scopeWith(sc, { async: true }));
       flow = { sh: start, status: "unknown" };
     } else flow = walkAndOr(w, item.andOr, start, sc);
   }
@@ -172,7 +192,7 @@ function walkPipeline(w: Walker, p: Pipeline, sh: Shell, sc: Scope): Flow {
     const stdin: StdinSource =
       i === 0 ? sc.stdin : { t: "pipe", fetched, text: prev?.literal ?? null, source: w.span(sc, p.commands[i - 1]!.pos, p.commands[i - 1]!.end), names: prev?.names ?? null };
     const before = w.effects.length;
-    const f = walkCommand(w, c, sh, { ...sc, stdin, async: true });
+    const f = walkCommand(w, c, sh, scopeWith(sc, { stdin, async: true }));
     prev = f.out;
     fetched = f.out.literal === null && (f.out.fetched || w.effects.slice(before).some((e) => e.op === "net-fetch"));
   }
@@ -193,15 +213,14 @@ export function walkCommand(w: Walker, c: Command, sh: Shell, sc: Scope): CmdFlo
   if (c.type === "SimpleCommand") return walkSimple(w, c, sh, sc);
   if (c.type === "FunctionDef") return { sh, status: "unknown", out: NO_OUT };
   if (c.type === "Coproc") {
-    walkCommand(w, c.body, sh, { ...sc, async: true });
+    walkCommand(w, c.body, sh, scopeWith(sc, { async: true }));
     return { sh, status: "unknown", out: NO_OUT };
   }
   const stdin = redirects(w, c.redirects, sh, sc, -1, null, "") ?? sc.stdin;
-  const inner: Scope = { ...sc, stdin };
+  const inner: Scope = scopeWith(sc, { stdin });
   switch (c.type) {
     case "BraceGroup": {
-      const f = walkList(w, c.body, sh, inner);
-      return { ...f, out: NO_OUT };
+      return withOut(walkList(w, c.body, sh, inner), NO_OUT);
     }
     case "Subshell":
       walkList(w, c.body, sh, inner);
@@ -333,10 +352,10 @@ function partSubst(w: Walker, p: WordPart, sh: Shell, sc: Scope, command: number
       return;
     }
     case "CmdSubst":
-      walkList(w, p.body, sh, { ...sc, via: sc.via ? `${sc.via} > $(..)` : "$(..)", stdin: sc.stdin });
+      walkList(w, p.body, sh, scopeWith(sc, { via: sc.via ? `${sc.via} > $(..)` : "$(..)", stdin: sc.stdin }));
       return;
     case "ProcSubst":
-      walkList(w, p.body, sh, { ...sc, via: sc.via ? `${sc.via} > ${p.op}(..)` : `${p.op}(..)`, stdin: { t: "inherited" }, async: true });
+      walkList(w, p.body, sh, scopeWith(sc, { via: sc.via ? `${sc.via} > ${p.op}(..)` : `${p.op}(..)`, stdin: { t: "inherited" }, async: true }));
       return;
     case "ArithExp":
       arith(w, p.expr, sh, sc, command);
@@ -415,7 +434,7 @@ function expandItems(w: Walker, words: Word[], sh: Shell, sc: Scope): ArgItem[] 
 
 function walkSimple(w: Walker, cmd: SimpleCommand, sh: Shell, sc: Scope): CmdFlow {
   const span = w.span(sc, cmd.pos, cmd.end);
-  if (!w.tick(sc, span)) return { sh: { ...sh, bases: unknownBases("budget spent") }, status: "unknown", out: NO_OUT };
+  if (!w.tick(sc, span)) return { sh: shellWith(sh, { bases: unknownBases("budget spent") }), status: "unknown", out: NO_OUT };
   // Substitutions run first, each in its own subshell.
   for (const a of cmd.assigns) {
     if (a.index) wordSubst(w, a.index, sh, sc, -1);
@@ -471,7 +490,7 @@ export function dispatch(w: Walker, inv: Invocation, sh: Shell, sc: Scope, rs: R
   if (rs.some((r) => (r.fd ?? 1) === 1 && !r.heredoc && r.op !== "<" && r.op !== "<<<" && r.op !== "<&") || rs.some((r) => r.op === "&>" || r.op === "&>>")) inv = { ...inv, redirectsStdout: true };
   if (name === null || name === undefined || inv.items[0]!.glob) {
     w.unmodelled(sc, inv.items[0]?.source ?? inv.span, "<dynamic>", "the command name is dynamic: it could be any command, `cd` or `eval` included", idx);
-    return { sh: { ...sh, bases: unknownBases("a dynamic command word could be `cd`"), oldpwd: unknownBases("a dynamic command word could be `cd`") }, status: "unknown", out: NO_OUT };
+    return { sh: shellWith(sh, { bases: unknownBases("a dynamic command word could be `cd`"), oldpwd: unknownBases("a dynamic command word could be `cd`") }), status: "unknown", out: NO_OUT };
   }
   let flows: CmdFlow[] = [];
   const fns = inv.noFunctions ? undefined : w.functions.get(name);
@@ -479,19 +498,22 @@ export function dispatch(w: Walker, inv: Invocation, sh: Shell, sc: Scope, rs: R
     w.commands[idx]!.matched = `function ${name}`;
     if (sc.fnDepth >= w.limits.maxFunctionDepth) {
       w.unmodelled(sc, inv.span, name, `function calls nest deeper than ${w.limits.maxFunctionDepth} (recursion?)`, idx);
-      return { sh: { ...sh, bases: unknownBases("a function call was not followed") }, status: "unknown", out: NO_OUT };
+      return { sh: shellWith(sh, { bases: unknownBases("a function call was not followed") }), status: "unknown", out: NO_OUT };
     }
     for (const f of fns) {
       // Redirects written after the body apply at each call.
       const s1 = redirects(w, f.redirects, sh, sc, idx, null, `function ${name}`);
-      const fsc: Scope = { ...sc, fnDepth: sc.fnDepth + 1, via: sc.via ? `${sc.via} > function ${name}` : `function ${name}`, stdin: s1 ?? inv.stdin ?? sc.stdin };
+      const fsc: Scope = scopeWith(sc, { fnDepth: sc.fnDepth + 1, via: sc.via ? `${sc.via} > function ${name}` : `function ${name}`, stdin: s1 ?? inv.stdin ?? sc.stdin });
       flows.push(walkCommand(w, f.body, sh, fsc));
     }
   }
   // Unless a definition certainly ran before this call, the name may still be the builtin or program.
   const defined = fns?.some((f) => inv.at && w.definite.get(f) === inv.at.src && f.end <= inv.at.pos);
   if (!defined) flows.push(runNamed(w, inv, name, sh, sc, idx));
-  if (flows.length === 1) return { ...flows[0]!, out: { ...flows[0]!.out, literal: flows[0]!.out.literal ?? literal.literal } };
+  if (flows.length === 1) {
+    const f = flows[0]!;
+    return f.out.literal !== null || literal.literal === null ? f : withOut(f, { literal: literal.literal, fetched: f.out.fetched, names: f.out.names ?? null });
+  }
   const sh2 = flows.map(after).reduce(mergeShell);
   return { sh: sh2, status: "unknown", out: { literal: flows.length === 1 ? flows[0]!.out.literal ?? literal.literal : null, fetched: flows.some((f) => f.out.fetched) } };
 }
@@ -501,8 +523,7 @@ function runNamed(w: Walker, inv: Invocation, name: string, sh: Shell, sc: Scope
   if (NAME_TAKERS.has(name)) checkNameSubscripts(w, inv, sc, idx);
   if (WALK_BUILTINS.has(name)) {
     w.commands[idx]!.matched = `builtin ${name}`;
-    const f = runBuiltin(w, inv, name, sh, sc, idx);
-    return { ...f, out: { literal: literal.literal, fetched: false } };
+    return withOut(runBuiltin(w, inv, name, sh, sc, idx), literal.literal === null ? NO_OUT : { literal: literal.literal, fetched: false });
   }
   if (name.includes("/")) return pathQualified(w, inv, name, sh, sc, idx);
   return external(w, inv, sh, sc, idx, literal);
@@ -585,7 +606,7 @@ function external(w: Walker, inv: Invocation, sh: Shell, sc: Scope, idx: number,
   if (interp.privileged && !interp.effects.some((e) => e.op === "privilege")) {
     w.other("privilege", "system", name, undefined, src(0), `\`${name}\` runs commands as another user`, idx);
   }
-  const innerSh: Shell = { ...sh, bases };
+  const innerSh: Shell = bases === sh.bases ? sh : shellWith(sh, { bases });
   for (const run of interp.inner) {
     const via = `${sc.via ? sc.via + " > " : ""}${name}`;
     if (run.type === "argv") {
@@ -599,7 +620,7 @@ function external(w: Walker, inv: Invocation, sh: Shell, sc: Scope, idx: number,
       if (run.appendsUnknownArgs) {
         // `find ... | xargs cmd`: the names find prints, when provable; else an unknown word.
         const st = inv.stdin ?? sc.stdin;
-        const names = st.t === "pipe" ? st.names : null;
+        const names = st.t === "pipe" && st.names ? st.names() : null;
         if (names) for (const n of names) items.push({ value: n, glob: false, source: st.t === "pipe" ? st.source : inv.span });
         else items.push({ value: null, glob: false, source: inv.span });
       }
@@ -611,16 +632,16 @@ function external(w: Walker, inv: Invocation, sh: Shell, sc: Scope, idx: number,
         }
         applyEnvRecord(w, run.env, innerSh, sc, src(run.argIndex), idx);
       }
-      dispatch(w, { items, span: inv.span, prefix, stdin: inv.stdin, noFunctions: true, via, bases }, innerSh, { ...sc, via });
+      dispatch(w, { items, span: inv.span, prefix, stdin: inv.stdin, noFunctions: true, via, bases }, innerSh, scopeWith(sc, { via }));
     } else if (run.type === "script") {
-      innerScript(w, run.script, `${name} -c`, src(run.argIndex), innerSh, { ...sc, via: `${via} (script)` }, idx);
+      innerScript(w, run.script, `${name} -c`, src(run.argIndex), innerSh, scopeWith(sc, { via: `${via} (script)` }), idx);
     } else {
       stdinCode(w, inv, sc, innerSh, idx, { shell: true, kind: "unmodelled", why: `\`${name}\` runs shell code from its stdin` });
     }
   }
   if (interp.execsStdin) stdinCode(w, inv, sc, innerSh, idx, { shell: false, kind: interp.execsStdin.kind, why: interp.execsStdin.why });
   // Redirected stdout (`find . > list`) prints nothing into a pipe.
-  const names = name === "find" && !inv.redirectsStdout && argv.every((a) => a !== null) ? findArgvNames(w, argv as string[], { ...sh, bases }) : null;
+  const names = name === "find" && !inv.redirectsStdout && argv.every((a) => a !== null) ? once(() => findArgvNames(w, argv as string[], shellWith(sh, { bases }))) : null;
   return { sh, status: "unknown", out: { literal: literal.literal, fetched, names } };
 }
 
@@ -665,13 +686,14 @@ function namedBelow(w: Walker, path: string, glob: string, bases: Bases, sh: She
   const out: string[] = [];
   let seen = 0;
   for (const root of placed) {
+    // Only the start point needs an lstat: a listing says which entries are real directories.
+    const st = tryLstat(fs, root.path);
+    if (!st || !st.isDirectory()) continue; // missing (find fails) or a file: nothing below
     const queue = [root.path];
     while (queue.length) {
       const d = queue.shift()!;
       let entries: { name: string; isDir: boolean; isLink: boolean }[];
       try {
-        const st = fs.lstatSync(d);
-        if (!st.isDirectory()) continue;
         entries = fs.readdirEntries
           ? fs.readdirEntries(d)
           : fs.readdirSync!(d).map((name) => {
@@ -679,8 +701,7 @@ function namedBelow(w: Walker, path: string, glob: string, bases: Bases, sh: She
               return { name, isDir: st2.isDirectory(), isLink: st2.isSymbolicLink() };
             });
       } catch {
-        if (d === root.path) continue; // the start point itself may not exist (find fails)
-        return null; // an unlistable directory below: what lies there is unknown
+        return null; // an unlistable directory: what lies there is unknown
       }
       for (const e of entries) {
         if (++seen > NAMED_LIMIT) return null;
@@ -702,22 +723,22 @@ function resolveDir(w: Walker, base: string, d: string): string | null {
 export function innerScript(w: Walker, script: string | null, what: string, source: Source, sh: Shell, sc: Scope, command: number, sameShell = false): Flow {
   if (script === null) {
     w.unmodelled(sc, source, what, `${what} runs a dynamic script`, command);
-    return { sh: sameShell ? { ...sh, bases: unknownBases(`${what} with a dynamic script may change directory`) } : sh, status: "unknown" };
+    return { sh: sameShell ? shellWith(sh, { bases: unknownBases(`${what} with a dynamic script may change directory`) }) : sh, status: "unknown" };
   }
   if (sc.depth + 1 > w.limits.maxDepth) {
     w.unmodelled(sc, source, what, `inner scripts nest deeper than ${w.limits.maxDepth}`, command);
-    return { sh: { ...sh, bases: unknownBases("inner script not followed") }, status: "unknown" };
+    return { sh: shellWith(sh, { bases: unknownBases("inner script not followed") }), status: "unknown" };
   }
   let ast: Script;
   try {
     ast = w.deps.parse(script);
   } catch (e) {
     w.unmodelled(sc, source, what, `${what} runs a script that does not parse: ${(e as Error).message}`, command);
-    return { sh: { ...sh, bases: unknownBases("an inner script did not parse") }, status: "unknown" };
+    return { sh: shellWith(sh, { bases: unknownBases("an inner script did not parse") }), status: "unknown" };
   }
   collectDefinitions(w, ast);
   markDefinite(w, ast.body, script);
-  const isc: Scope = { src: script, origin: sc.origin ?? source, depth: sc.depth + 1, fnDepth: sc.fnDepth, via: sc.via, stdin: sc.stdin };
+  const isc: Scope = { src: script, origin: sc.origin ?? source, depth: sc.depth + 1, fnDepth: sc.fnDepth, via: sc.via, stdin: sc.stdin, async: sc.async ?? false };
   const f = walkList(w, ast.body, sh, isc);
   return sameShell ? f : { sh, status: "unknown" };
 }
@@ -738,7 +759,7 @@ function stdinCode(w: Walker, inv: Invocation, sc: Scope, sh: Shell, idx: number
         w.unmodelled(sc, src, name, `${what.why}, and what reaches its stdin is not literal`, idx);
         return;
       }
-      if (what.shell) innerScript(w, s.text, `${name} (stdin)`, s.source, sh, { ...sc, stdin: { t: "inherited" } }, idx);
+      if (what.shell) innerScript(w, s.text, `${name} (stdin)`, s.source, sh, scopeWith(sc, { stdin: { t: "inherited" } }), idx);
       else {
         const kind = what.kind === "unmodelled" ? "inline-code" : what.kind;
         w.other("exec", "none", name, kind, s.source, `${what.why}: literal code in the command`, idx);

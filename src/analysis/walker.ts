@@ -47,14 +47,21 @@ export type StdinSource =
   | { t: "inherited" }
   | { t: "text"; text: string | null; source: Source }
   | { t: "file"; path: string | null; source: Source }
-  | { t: "pipe"; fetched: boolean; text: string | null; source: Source; names?: string[] | null };
+  | { t: "pipe"; fetched: boolean; text: string | null; source: Source; names?: NamesThunk | null };
+
+/**
+ * The file names a producer prints, listed only when a consumer asks (`find | xargs`): most
+ * `find` output goes to the agent, and listing a tree for nobody is the costliest thing a
+ * verdict can do. Asked later, the walk has seen more writes, which can only make it decline.
+ */
+export type NamesThunk = () => string[] | null;
 
 /** What a command writes to stdout, as far as it is literal (for `echo code | sh`). */
 export interface Output {
   literal: string | null;
   fetched: boolean;
   /** The file names it prints, one per line, when provable (a simple `find`). */
-  names?: string[] | null;
+  names?: NamesThunk | null;
 }
 
 export interface Scope {
@@ -68,6 +75,19 @@ export interface Scope {
   stdin: StdinSource;
   /** Runs concurrently with what follows it (background, pipeline element, process substitution). */
   async?: boolean;
+}
+
+/** `sc` with some fields changed, built in one fixed shape (see shellWith). */
+export function scopeWith(sc: Scope, p: Partial<Scope>): Scope {
+  return {
+    src: p.src ?? sc.src,
+    origin: p.origin !== undefined ? p.origin : sc.origin,
+    depth: p.depth ?? sc.depth,
+    fnDepth: p.fnDepth ?? sc.fnDepth,
+    via: p.via ?? sc.via,
+    stdin: p.stdin ?? sc.stdin,
+    async: p.async ?? sc.async ?? false,
+  };
 }
 
 export interface WriteRecord {
@@ -177,6 +197,7 @@ export class Walker {
 
   /** A write record at `p` or above it (a directory this command created or may have replaced). */
   writtenAtOrAbove(p: string, exceptCommand: number, symlinkOnly: boolean): { path: string; rec: WriteRecord } | null {
+    if (this.written.size === 0 && (this.preseed === null || this.preseed.size === 0)) return null; // most commands write nothing
     let cur = p;
     for (;;) {
       const r = this.writeInfo(cur);

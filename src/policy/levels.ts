@@ -85,15 +85,20 @@ export function buildTable(file: string, data: LevelsData): LevelTable {
 }
 
 /** The rule that decides an effect's need, or null when the fallback applies. */
-const ruleMemo = new WeakMap<LevelTable, Map<string, LevelRule | null>>();
+const ruleMemo = new WeakMap<LevelTable, Map<string, Map<string, Map<string, LevelRule | null>>>>();
 
 /** The first rule matching the effect (first match wins); remembered per table and op/locus/kind. */
 export function ruleFor(table: LevelTable, effect: Pick<Effect, "op" | "locus" | "kind">): LevelRule | null {
-  let memo = ruleMemo.get(table);
-  if (!memo) ruleMemo.set(table, (memo = new Map()));
-  const key = `${effect.op}|${effect.locus}|${effect.kind ?? ""}`;
-  let hit = memo.get(key);
-  if (hit === undefined) memo.set(key, (hit = firstRule(table, effect)));
+  // Nested maps keyed by the (interned) names: no key string to build and hash per effect.
+  let byOp = ruleMemo.get(table);
+  if (!byOp) ruleMemo.set(table, (byOp = new Map()));
+  let byLocus = byOp.get(effect.op);
+  if (!byLocus) byOp.set(effect.op, (byLocus = new Map()));
+  let byKind = byLocus.get(effect.locus);
+  if (!byKind) byLocus.set(effect.locus, (byKind = new Map()));
+  const kind = effect.kind ?? "";
+  let hit = byKind.get(kind);
+  if (hit === undefined) byKind.set(kind, (hit = firstRule(table, effect)));
   return hit;
 }
 

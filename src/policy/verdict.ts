@@ -159,7 +159,8 @@ export function decide(
     via: c.via,
   }));
   const admittedAt = level === "never" ? [] : LEVELS.filter((l) => admits(table, l, level));
-  return { decision, level, configuredLevel: configured, reasons, effects: out, commands: cmds, explain: { ...explain, admittedAt } };
+  const { command: c, shell, cwd, roots, home, tmp, parseError } = explain;
+  return { decision, level, configuredLevel: configured, reasons, effects: out, commands: cmds, explain: { command: c, shell, cwd, roots, home, tmp, parseError, admittedAt } };
 }
 
 function clip(s: string): string {
