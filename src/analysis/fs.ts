@@ -101,53 +101,86 @@ export interface MemoFs extends FsLike {
  * context), so the walk does not ask again about the directories of the cwd, HOME and roots.
  */
 export function memoFs(fs: FsLike, seed?: ReadonlyMap<string, StatLike | null>): MemoFs {
-  const lstat = remember((p) => fs.lstatSync(p));
-  // The seed is consulted, not copied: a copy per verdict cost more than the lookups it saves.
-  const maybe = new Map<string, StatLike | null>();
-  return {
-    known() {
-      const out = new Map(seed);
-      for (const [p, r] of maybe) out.set(p, r);
-      for (const [p, r] of lstat.seen) if (!(r instanceof Error)) out.set(p, r);
-      return out;
-    },
-    // A seeded stat answers; a seeded miss asks again, for the real error to throw.
-    lstatSync: (p) => maybe.get(p) ?? seed?.get(p) ?? lstat.call(p),
-    readlinkSync: remember((p) => fs.readlinkSync(p)).call,
-    lstatOrNull(p) {
-      let r = maybe.get(p);
-      if (r === undefined && seed) r = seed.get(p);
-      if (r === undefined) {
-        const hit = lstat.seen.get(p);
-        r = hit === undefined ? tryLstat(fs, p) : hit instanceof Error ? null : hit;
-        maybe.set(p, r);
-      }
-      return r;
-    },
-    existsSync: (p) => fs.existsSync(p),
-    readFileSync: (p, e) => fs.readFileSync(p, e),
-    ...(fs.readdirSync ? { readdirSync: (p: string) => fs.readdirSync!(p) } : {}),
-    // Several scans of one command often list the same tree (a read scan and a delete scan).
-    ...(fs.readdirEntries ? { readdirEntries: remember((p) => fs.readdirEntries!(p)).call } : {}),
-    ...(fs.realpathSync ? { realpathSync: remember((p) => fs.realpathSync!(p)).call } : {}),
-  };
+  return new Memo(fs, seed);
 }
 
-/** `f` with its answers, thrown errors included, remembered per path. */
-function remember<T>(f: (p: string) => T): { call: (p: string) => T; seen: Map<string, T | Error> } {
-  const seen = new Map<string, T | Error>();
-  const call = (p: string): T => {
-    let r = seen.get(p);
+type Answer<T> = T | { thrown: unknown };
+
+/** Built on every verdict: maps are made on first use (most verdicts make one or two lookups). */
+class Memo implements MemoFs {
+  /** lstatOrNull answers (null: missing); the seed is consulted, not copied. */
+  private maybe: Map<string, StatLike | null> | null = null;
+  private stats: Map<string, Answer<StatLike>> | null = null;
+  private links: Map<string, Answer<string>> | null = null;
+  private lists: Map<string, Answer<DirEntry[]>> | null = null;
+  private reals: Map<string, Answer<string>> | null = null;
+  readonly readdirSync: ((p: string) => string[]) | undefined;
+  // Several scans of one command often list the same tree (a read scan and a delete scan).
+  readonly readdirEntries: ((p: string) => DirEntry[]) | undefined;
+  readonly realpathSync: ((p: string) => string) | undefined;
+
+  constructor(
+    private readonly fs: FsLike,
+    private readonly seed: ReadonlyMap<string, StatLike | null> | undefined,
+  ) {
+    this.readdirSync = fs.readdirSync ? (p) => fs.readdirSync!(p) : undefined;
+    this.readdirEntries = fs.readdirEntries ? (p) => settle((this.lists ??= new Map()), p, () => fs.readdirEntries!(p)) : undefined;
+    this.realpathSync = fs.realpathSync ? (p) => settle((this.reals ??= new Map()), p, () => fs.realpathSync!(p)) : undefined;
+  }
+
+  known(): Map<string, StatLike | null> {
+    const out = new Map(this.seed);
+    if (this.maybe) for (const [p, r] of this.maybe) out.set(p, r);
+    if (this.stats) for (const [p, r] of this.stats) if (!isThrown(r)) out.set(p, r);
+    return out;
+  }
+
+  // A seeded or earlier stat answers; a miss asks again, for the real error to throw.
+  lstatSync(p: string): StatLike {
+    const known = this.maybe?.get(p) ?? this.seed?.get(p);
+    if (known) return known;
+    return settle((this.stats ??= new Map()), p, () => this.fs.lstatSync(p));
+  }
+
+  lstatOrNull(p: string): StatLike | null {
+    let r = this.maybe?.get(p);
+    if (r === undefined && this.seed) r = this.seed.get(p);
     if (r === undefined) {
-      try {
-        r = f(p);
-      } catch (e) {
-        r = e as Error;
-      }
-      seen.set(p, r);
+      const hit = this.stats?.get(p);
+      r = hit === undefined ? tryLstat(this.fs, p) : isThrown(hit) ? null : hit;
+      (this.maybe ??= new Map()).set(p, r);
     }
-    if (r instanceof Error) throw r;
     return r;
-  };
-  return { call, seen };
+  }
+
+  readlinkSync(p: string): string {
+    return settle((this.links ??= new Map()), p, () => this.fs.readlinkSync(p));
+  }
+
+  existsSync(p: string): boolean {
+    return this.fs.existsSync(p);
+  }
+
+  readFileSync(p: string, e: "utf8"): string {
+    return this.fs.readFileSync(p, e);
+  }
+}
+
+function isThrown<T>(a: Answer<T>): a is { thrown: unknown } {
+  return typeof a === "object" && a !== null && "thrown" in a;
+}
+
+/** `f()` for `p`, its answer (or what it threw) remembered in `m`. */
+function settle<T>(m: Map<string, Answer<T>>, p: string, f: () => T): T {
+  let r = m.get(p);
+  if (r === undefined) {
+    try {
+      r = f();
+    } catch (e) {
+      r = { thrown: e };
+    }
+    m.set(p, r);
+  }
+  if (isThrown(r)) throw r.thrown;
+  return r;
 }

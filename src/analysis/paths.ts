@@ -59,7 +59,8 @@ export function resolvePath(fs: FsLike | null, base: string, rel: string, follow
   let lastStat: ReturnType<typeof tryLstat> = null;
   while (i < queue.length) {
     const seg = queue[i]!;
-    const last = queue.slice(i + 1).every((s) => s === "" || s === ".");
+    let last = true;
+    for (let k = i + 1; k < queue.length && last; k++) last = queue[k] === "" || queue[k] === ".";
     if (seg === "" || seg === ".") {
       i++;
       continue;

@@ -269,7 +269,7 @@ export class Walker {
       if (g.dotdot) targets.push({ path: g.prefix === "/" ? "/" : g.prefix + "/..", recursive: true });
     } else targets.push({ path: p, recursive: !!req.recursive });
     for (const t of targets) {
-      const proc = t.path.match(/^\/proc\/(self|thread-self|\d+)\/(cwd|root)(\/.*)?$/);
+      const proc = t.path.startsWith("/proc/") ? t.path.match(/^\/proc\/(self|thread-self|\d+)\/(cwd|root)(\/.*)?$/) : null;
       if (proc && /^\d+$/.test(proc[1]!)) {
         emitUnknown(t.path, "another process's directory");
         continue;

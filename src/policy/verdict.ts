@@ -164,6 +164,6 @@ export function decide(
 }
 
 function clip(s: string): string {
-  const one = s.replace(/\s+/g, " ");
+  const one = /[^\S ]| {2}/.test(s) ? s.replace(/\s+/g, " ") : s;
   return one.length > 60 ? one.slice(0, 57) + "..." : one;
 }
