@@ -12,8 +12,21 @@ export type Resolved =
 
 const MAX_LINKS = 40;
 
+const REALPATH_MIN_SEGMENTS = 5;
+
+function segments(p: string): number {
+  let n = 0;
+  for (let i = 0; i < p.length; i++) if (p.charCodeAt(i) === 47 && i + 1 < p.length && p.charCodeAt(i + 1) !== 47) n++;
+  return n;
+}
+
+/** `//`, a `.` or `..` segment, or a trailing slash after something. */
+const NOT_NORMAL = /\/\/|\/\.{1,2}(\/|$)|.\/$/;
+
 /** Lexical normalisation of an absolute path (no trailing slash, no `.`/`..`). */
 export function lexical(p: string): string {
+  // Most paths are already normal; path.posix.normalize walks every character of them.
+  if (p.startsWith("/") && !NOT_NORMAL.test(p)) return p;
   const n = path.posix.normalize(p);
   return n.length > 1 && n.endsWith("/") ? n.slice(0, -1) : n;
 }
@@ -46,7 +59,9 @@ export function resolvePath(fs: FsLike | null, base: string, rel: string, follow
   // segment by segment, exactly as open(2) would).
   // (A relative path without `..` is cheaper walked from the already-physical base: one lstat
   // per segment of its own, where realpath(3) would lstat every segment from the root.)
-  if (fs.realpathSync && !isVirtual(abs) && (rel.startsWith("/") || rel.includes(".."))) {
+  // realpath(3) costs about two lstats here, and walking a short path from `/` costs one lstat
+  // per segment, the first ones usually remembered (the cwd's, HOME's): only deep paths gain.
+  if (fs.realpathSync && !isVirtual(abs) && (rel.startsWith("/") || rel.includes("..")) && segments(abs) >= REALPATH_MIN_SEGMENTS) {
     const fast = realpathFast(fs, abs, followFinal);
     if (fast) return fast;
   }

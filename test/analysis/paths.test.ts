@@ -1,5 +1,7 @@
+import path from "node:path";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { globPrefix, resolvePath, segmentRegExp } from "../../src/analysis/paths.ts";
+import { globPrefix, lexical, resolvePath, segmentRegExp } from "../../src/analysis/paths.ts";
 import { memFs } from "./support/memfs.ts";
 
 const fs = memFs({
@@ -73,5 +75,26 @@ describe("segmentRegExp", () => {
     expect(segmentRegExp("*").test("a.pem")).toBe(true);
     expect(segmentRegExp(".e*").test(".env")).toBe(true);
     expect(segmentRegExp("*.py").test("x.pem")).toBe(false);
+  });
+});
+
+describe("lexical", () => {
+  // The fast path returns a path unchanged when it looks normal: it must agree with normalize.
+  it("equals path.posix.normalize without a trailing slash, for any path", () => {
+    const reference = (p: string) => {
+      const n = path.posix.normalize(p);
+      return n.length > 1 && n.endsWith("/") ? n.slice(0, -1) : n;
+    };
+    const seg = fc.constantFrom("", ".", "..", "...", "a", ".a", "a.", "b c", "..a", "a..", ".../", "x/");
+    fc.assert(
+      fc.property(fc.array(seg, { maxLength: 8 }), fc.boolean(), (segs, abs) => {
+        const p = (abs ? "/" : "") + segs.join("/");
+        expect(lexical(p)).toBe(reference(p));
+      }),
+      { numRuns: 5000 },
+    );
+    expect(lexical("/a/b")).toBe("/a/b");
+    expect(lexical("/a/./b/")).toBe("/a/b");
+    expect(lexical("/a/../b")).toBe("/b");
   });
 });
