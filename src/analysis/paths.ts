@@ -72,6 +72,8 @@ export function resolvePath(fs: FsLike | null, base: string, rel: string, follow
   let cur = rel.startsWith("/") ? "/" : base;
   let links = 0;
   let lastStat: ReturnType<typeof tryLstat> = null;
+  /** `cur` itself failed to lstat (missing, not a directory's child, not searchable). */
+  let absent = false;
   while (i < queue.length) {
     const seg = queue[i]!;
     let last = true;
@@ -83,6 +85,7 @@ export function resolvePath(fs: FsLike | null, base: string, rel: string, follow
     if (seg === "..") {
       cur = path.posix.dirname(cur);
       lastStat = tryLstat(fs, cur);
+      absent = lastStat === null && cur !== "/";
       i++;
       continue;
     }
@@ -92,7 +95,8 @@ export function resolvePath(fs: FsLike | null, base: string, rel: string, follow
       const rest = queue.slice(i + 1).join("/");
       return { ok: true, path: lexical(rest ? next + "/" + rest : next), exists: null, isDir: null };
     }
-    const st = tryLstat(fs, next);
+    // Below a path that failed to lstat, every lstat fails the same way: no need to ask.
+    const st = absent ? null : tryLstat(fs, next);
     if (st && st.isSymbolicLink() && (!last || followFinal)) {
       if (++links > MAX_LINKS) return { ok: false, why: `too many symlinks while resolving \`${abs}\`` };
       let target: string;
@@ -107,6 +111,7 @@ export function resolvePath(fs: FsLike | null, base: string, rel: string, follow
       continue;
     }
     lastStat = st;
+    absent = st === null;
     cur = next;
     i++;
   }
