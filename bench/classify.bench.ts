@@ -1,7 +1,7 @@
 // In-process classify() over a realistic 5,000-command mix (budget: median <= 20 us, p99 <= 200 us).
 // The mix: the commands of datasets/realistic/*.jsonl, topped up with the seeded agent mix of
 // bench/parse-mix.ts. What is timed is the library bundle users import (dist/index.js), built
-// from the current source into a temp dir, in three settings, side by side in one run:
+// from the current source into a temp dir, in four settings, side by side in one run:
 //   world    the sandbox oracle's planted world, where the realistic labels were observed
 //            (a small git project with a worktree; symlinks and tree listings are real);
 //   lexical  the same paths with `fs: null` (no system calls: the classifier's own CPU cost);
@@ -9,7 +9,10 @@
 //   checkout, fresh view: the same with a new fs object per call, as the hook daemon gives each
 //            request (nothing about directories is remembered from one command to the next).
 // Tree listings (recursive reads and deletes, `find -name`) cost a readdir per directory, so
-// each setting also reports the share of commands that list a directory and the p99 of the rest.
+// each setting also reports the share of commands that list a directory, how many directories
+// they list, and the p99 of the rest; and the run times lstat and one listing on this machine,
+// the floor under any classifier that looks (a verdict that lists 20 directories spends the
+// whole p99 budget in readdir alone).
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
@@ -85,6 +88,9 @@ interface SettingResult {
   /** Commands that list at least one directory (tree scans), and the p99 of all the others. */
   listing: number;
   p99WithoutListingUs: number;
+  /** Among the commands that list, how many directories they list (median, p90). */
+  directoriesListedMedian: number;
+  directoriesListedP90: number;
   allowedAtDeveloper: number;
 }
 
@@ -99,13 +105,15 @@ function measure(classify: Classify, mix: string[], setting: string, where: stri
   // One counting view for the whole pass (the directory context is cached per fs object).
   const counted = realFs ? countingFs(realFs) : null;
   if (counted) classify("true", { ...c, fs: counted.fs });
-  const lists = mix.map((cmd) => {
-    if (!counted) return false;
+  const listed = mix.map((cmd) => {
+    if (!counted) return 0;
     const before = counted.listings();
     classify(cmd, { ...c, fs: counted.fs });
-    return counted.listings() > before;
+    return counted.listings() - before;
   });
+  const lists = listed.map((n) => n > 0);
   const rest = times.filter((_, i) => !lists[i]);
+  const listingCounts = listed.filter((n) => n > 0);
   const medianUs = +quantile(times, 0.5).toFixed(1);
   const p99Us = +quantile(times, 0.99).toFixed(1);
   return {
@@ -117,7 +125,33 @@ function measure(classify: Classify, mix: string[], setting: string, where: stri
     withinBudget: medianUs <= BUDGET.medianUs && p99Us <= BUDGET.p99Us,
     listing: lists.filter(Boolean).length,
     p99WithoutListingUs: +quantile(rest, 0.99).toFixed(1),
+    directoriesListedMedian: listingCounts.length ? quantile(listingCounts, 0.5) : 0,
+    directoriesListedP90: listingCounts.length ? quantile(listingCounts, 0.9) : 0,
     allowedAtDeveloper: mix.filter((cmd) => classify(cmd, c).decision === "allow").length,
+  };
+}
+
+/**
+ * What the system calls a verdict may make cost on this machine, timed in the same run: the
+ * floor under any classifier that looks at the filesystem (median of many, after warm-up).
+ */
+function syscallCosts(realFs: FsLike, dir: string): { lstatUs: number; lstatMissingUs: number; listDirUs: number; entries: number } {
+  const t = (f: () => unknown) => {
+    for (let i = 0; i < 2000; i++) f();
+    const xs: number[] = [];
+    for (let i = 0; i < 2000; i++) {
+      const a = performance.now();
+      f();
+      xs.push((performance.now() - a) * 1000);
+    }
+    return +quantile(xs, 0.5).toFixed(2);
+  };
+  const list = realFs.readdirEntries ?? ((p: string) => realFs.readdirSync!(p));
+  return {
+    lstatUs: t(() => realFs.lstatOrNull!(dir)),
+    lstatMissingUs: t(() => realFs.lstatOrNull!(dir + "/no-such-entry")),
+    listDirUs: t(() => list(dir)),
+    entries: list(dir).length,
   };
 }
 
@@ -154,10 +188,15 @@ export async function run() {
         /* parse errors are timed too */
       }
     }, 3);
+    const sys = syscallCosts(realFs, path.join(root, "src"));
+    console.log(
+      `system calls here: lstat ${sys.lstatUs} us (missing path ${sys.lstatMissingUs} us), listing a directory of ${sys.entries} entries ${sys.listDirUs} us ` +
+        `(${(sys.listDirUs / BUDGET.p99Us).toFixed(3)} of the p99 budget: ${Math.floor(BUDGET.p99Us / sys.listDirUs)} listings fill it)`,
+    );
     for (const s of settings) {
       console.log(
         `classify [${s.setting}]: median ${s.medianUs} us, p99 ${s.p99Us} us over ${mix.length} commands; ` +
-          `${s.listing} list a directory, p99 of the others ${s.p99WithoutListingUs} us; ${s.withinBudget ? "within" : "OVER"} budget`,
+          `${s.listing} list a directory (directories each: median ${s.directoriesListedMedian}, p90 ${s.directoriesListedP90}), p99 of the others ${s.p99WithoutListingUs} us; ${s.withinBudget ? "within" : "OVER"} budget`,
       );
     }
     return {
@@ -166,6 +205,7 @@ export async function run() {
       fromDatasets: real.length,
       budget: BUDGET,
       settings,
+      syscalls: sys,
       parseMedianUs: +quantile(prs, 0.5).toFixed(1),
       parseP99Us: +quantile(prs, 0.99).toFixed(1),
       loadavg1m: +loadavg()[0]!.toFixed(2),
