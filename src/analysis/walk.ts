@@ -18,6 +18,7 @@ import type {
 import { forEachNode } from "../shell/visit.ts";
 import type { Source } from "../policy/model.ts";
 import type { ArgWord, Interpretation } from "./registry/types.ts";
+import type { CommandRecord } from "./types.ts";
 import { checkNameSubscripts, NAME_TAKERS, runBuiltin, WALK_BUILTINS } from "./builtins.ts";
 import { applyAssignment, applyEnvRecord, type PrefixEnv } from "./envapply.ts";
 import { tryLstat } from "./fs.ts";
@@ -473,21 +474,18 @@ export function dispatch(w: Walker, inv: Invocation, sh: Shell, sc: Scope, rs: R
   const argv = inv.items.map((i) => i.value);
   const bases = inv.bases ?? sh.bases;
   const name = argv[0];
-  const idx = w.record({
-    argv,
-    bases: describeBases(bases),
-    ...(bases.known ? {} : { baseUnknown: bases.why }),
-    source: inv.span,
-    matched: null,
-    via: inv.via,
-  });
+  const rec: CommandRecord = { argv, bases: describeBases(bases), source: inv.span, matched: null, via: inv.via };
+  if (!bases.known) rec.baseUnknown = bases.why;
+  const idx = w.record(rec);
   // A heredoc or herestring on the command is its stdin (and may be its literal output).
-  const pre = literalStdin(w, rs, sc);
+  const pre = rs.length > 0 ? literalStdin(w, rs, sc) : null;
   if (pre) inv = { ...inv, stdin: pre };
   const literal = literalOutput(inv, sc);
-  const own = redirects(w, rs, sh, sc, idx, { literal: literal.literal, fetched: false }, name ?? "redirect");
-  if (own) inv = { ...inv, stdin: own };
-  if (rs.some((r) => (r.fd ?? 1) === 1 && !r.heredoc && r.op !== "<" && r.op !== "<<<" && r.op !== "<&") || rs.some((r) => r.op === "&>" || r.op === "&>>")) inv = { ...inv, redirectsStdout: true };
+  if (rs.length > 0) {
+    const own = redirects(w, rs, sh, sc, idx, { literal: literal.literal, fetched: false }, name ?? "redirect");
+    if (own) inv = { ...inv, stdin: own };
+    if (rs.some((r) => (r.fd ?? 1) === 1 && !r.heredoc && r.op !== "<" && r.op !== "<<<" && r.op !== "<&") || rs.some((r) => r.op === "&>" || r.op === "&>>")) inv = { ...inv, redirectsStdout: true };
+  }
   if (name === null || name === undefined || inv.items[0]!.glob) {
     w.unmodelled(sc, inv.items[0]?.source ?? inv.span, "<dynamic>", "the command name is dynamic: it could be any command, `cd` or `eval` included", idx);
     return { sh: shellWith(sh, { bases: unknownBases("a dynamic command word could be `cd`"), oldpwd: unknownBases("a dynamic command word could be `cd`") }), status: "unknown", out: NO_OUT };
@@ -791,6 +789,8 @@ function literalStdin(w: Walker, rs: Redirect[], sc: Scope): StdinSource | null 
 
 /** Literal stdout of simple producers (`echo`, `printf` without conversions, `cat` of a heredoc). */
 function literalOutput(inv: Invocation, sc: Scope): Output {
+  const first = inv.items[0]?.value;
+  if (first !== "echo" && first !== "printf" && first !== "cat") return NO_OUT; // the only producers followed
   const argv = inv.items.map((i) => i.value);
   if (argv.some((a) => a === null) || inv.items.some((i) => i.glob)) return NO_OUT;
   const [name, ...rest] = argv as string[];

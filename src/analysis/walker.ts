@@ -170,7 +170,7 @@ export class Walker {
   }
 
   other(op: Op, locus: Locus, target: string, kind: Kind | undefined, source: Source, why: string, command: number): void {
-    this.emit({ op, locus, target, ...(kind ? { kind } : {}), source, why, command });
+    this.emit({ op, locus, target, kind, source, why, command });
   }
 
   /** Counts a visited simple command; false (and one unmodelled effect) once the budget is spent. */
@@ -255,7 +255,7 @@ export class Walker {
   }): void {
     const { op, source, command } = req;
     const emitUnknown = (target: string, why: string) =>
-      this.emit({ op, locus: "unknown", target, ...(req.kind ? { kind: req.kind } : {}), source, why: `${req.why}: ${why}`, command });
+      this.emit({ op, locus: "unknown", target, kind: req.kind, source, why: `${req.why}: ${why}`, command });
     if (req.path === null) return emitUnknown("<dynamic>", "the path is dynamic");
     let p = req.path;
     if (p === "~" || p.startsWith("~/")) {
@@ -302,7 +302,7 @@ export class Walker {
     const lexAbs = lexical(rel.startsWith("/") ? rel : base + "/" + rel);
     const r = resolvePath(fs, base, rel, followFinal);
     const unknown = (target: string, why: string) =>
-      this.emit({ op, locus: "unknown", target, ...(req.kind ? { kind: req.kind } : {}), source, why: `${req.why}: ${why}`, command });
+      this.emit({ op, locus: "unknown", target, kind: req.kind, source, why: `${req.why}: ${why}`, command });
     if (!r.ok) return unknown(lexAbs, r.why);
     // A symlink this command creates is invisible to the filesystem now: refuse to guess.
     for (const cand of [lexAbs, r.path]) {
@@ -340,7 +340,7 @@ export class Walker {
       op,
       locus: where.locus,
       target: r.path,
-      ...(kind ? { kind } : {}),
+      kind,
       source,
       why: req.why + (r.path !== lexAbs ? ` (\`${lexAbs}\` resolves to \`${r.path}\`)` : ""),
       region: where.pattern,
@@ -350,7 +350,7 @@ export class Walker {
     // directory holding them (`~/.claude/settings.jso?` is `self`, not `user-config`).
     if (globRest && !globRest.every((g) => g === "**")) {
       const m = this.scanBelow(r.path, globRest, (l) => l !== where.locus, "g");
-      for (const hit of m.all) this.emit({ op, locus: hit.locus, target: hit.target, ...(kind ? { kind } : {}), source, why: `${req.why}: the pattern matches \`${hit.target}\``, command });
+      for (const hit of m.all) this.emit({ op, locus: hit.locus, target: hit.target, kind, source, why: `${req.why}: the pattern matches \`${hit.target}\``, command });
       if (m.truncated && op !== "read") this.emit({ op, locus: "unknown", target: r.path, source, why: `${req.why}: ${m.why}`, command });
     }
     // A recursive read of file contents reads whatever lies below, secrets included.
@@ -368,7 +368,7 @@ export class Walker {
     const deleter = req.by.replace(/^\S*\//, "");
     if (op === "delete" && recursive && kind !== "unbounded" && where.locus !== "stream" && (deleter === "rm" || deleter === "git clean" || deleter === "find")) {
       const m = this.scanBelow(r.path, ["**"], (l) => l !== where.locus, "d");
-      for (const hit of m.all) this.emit({ op, locus: hit.locus, target: hit.target, ...(kind ? { kind } : {}), source, why: `${req.why}: \`${hit.target}\` lies below \`${r.path}\``, command });
+      for (const hit of m.all) this.emit({ op, locus: hit.locus, target: hit.target, kind, source, why: `${req.why}: \`${hit.target}\` lies below \`${r.path}\``, command });
       if (m.truncated) this.emit({ op, locus: "unknown", target: r.path, source, why: `${req.why}: ${m.why}`, command });
     }
     if (req.record !== false && (op === "write" || op === "delete" || op === "install")) {

@@ -119,19 +119,7 @@ export function decide(
   const ascii = !/[^\x00-\x7f]/.test(command);
   const out: VerdictEffect[] = effects.map((e) => {
     const rule = ruleFor(table, e);
-    const need = rule?.level ?? table.fallback;
-    return {
-      op: e.op,
-      locus: e.locus,
-      target: e.target,
-      ...(e.kind ? { kind: e.kind } : {}),
-      source: segment(command, ascii, e.source),
-      why: e.why,
-      need,
-      rule: describeRule(table, rule),
-      ...(e.region !== undefined ? { region: e.region } : {}),
-      command: e.command,
-    };
+    return verdictEffect(e, rule?.level ?? table.fallback, describeRule(table, rule), segment(command, ascii, e.source));
   });
   let level: Need = "paranoid";
   for (const e of out) level = join(table, level, e.need);
@@ -139,28 +127,33 @@ export function decide(
   // Reasons: what blocks at the configured level; when allowed, what sets the level.
   const chosen = decision === "ask" ? out.filter((e) => !admits(table, configured, e.need)) : out.filter((e) => e.need === level);
   chosen.sort((a, b) => ORDER.indexOf(b.need) - ORDER.indexOf(a.need));
-  const reasons: Reason[] = chosen.slice(0, 12).map((e) => ({
-    message: `${e.need === "never" ? "never auto-approved" : `needs ${e.need}`}: ${e.op}${e.kind ? ` (${e.kind})` : ""} ${e.locus} \`${e.target}\` at \`${clip(e.source.text)}\` (bytes ${e.source.bytes[0]}-${e.source.bytes[1]}): ${e.why} [${e.rule}${e.region ? `; regions ${e.region}` : ""}]`,
-    need: e.need,
-    op: e.op,
-    locus: e.locus,
-    target: e.target,
-    ...(e.kind ? { kind: e.kind } : {}),
-    segment: e.source,
-    rule: e.rule,
-    ...(e.region !== undefined ? { region: e.region } : {}),
-  }));
-  const cmds: VerdictCommand[] = commands.map((c) => ({
-    argv: c.argv,
-    bases: c.bases,
-    ...(c.baseUnknown ? { baseUnknown: c.baseUnknown } : {}),
-    source: segment(command, ascii, c.source),
-    matched: c.matched,
-    via: c.via,
-  }));
+  const reasons: Reason[] = chosen.slice(0, 12).map(reason);
+  const cmds: VerdictCommand[] = commands.map((c) => {
+    const source = segment(command, ascii, c.source);
+    return c.baseUnknown
+      ? { argv: c.argv, bases: c.bases, baseUnknown: c.baseUnknown, source, matched: c.matched, via: c.via }
+      : { argv: c.argv, bases: c.bases, source, matched: c.matched, via: c.via };
+  });
   const admittedAt = level === "never" ? [] : LEVELS.filter((l) => admits(table, l, level));
   const { command: c, shell, cwd, roots, home, tmp, parseError } = explain;
   return { decision, level, configuredLevel: configured, reasons, effects: out, commands: cmds, explain: { command: c, shell, cwd, roots, home, tmp, parseError, admittedAt } };
+}
+
+// The objects below are written out once per shape (optional keys present or not), so their
+// keys keep the documented order without spreading a literal per key: spreads were a tenth of
+// a verdict's cost.
+
+function verdictEffect(e: LocatedEffect, need: Need, rule: string, source: Segment): VerdictEffect {
+  const { op, locus, target, kind, why, region, command } = e;
+  if (kind) return region !== undefined ? { op, locus, target, kind, source, why, need, rule, region, command } : { op, locus, target, kind, source, why, need, rule, command };
+  return region !== undefined ? { op, locus, target, source, why, need, rule, region, command } : { op, locus, target, source, why, need, rule, command };
+}
+
+function reason(e: VerdictEffect): Reason {
+  const message = `${e.need === "never" ? "never auto-approved" : `needs ${e.need}`}: ${e.op}${e.kind ? ` (${e.kind})` : ""} ${e.locus} \`${e.target}\` at \`${clip(e.source.text)}\` (bytes ${e.source.bytes[0]}-${e.source.bytes[1]}): ${e.why} [${e.rule}${e.region ? `; regions ${e.region}` : ""}]`;
+  const { need, op, locus, target, kind, source: segment, rule, region } = e;
+  if (kind) return region !== undefined ? { message, need, op, locus, target, kind, segment, rule, region } : { message, need, op, locus, target, kind, segment, rule };
+  return region !== undefined ? { message, need, op, locus, target, segment, rule, region } : { message, need, op, locus, target, segment, rule };
 }
 
 function clip(s: string): string {
