@@ -479,12 +479,12 @@ export function dispatch(w: Walker, inv: Invocation, sh: Shell, sc: Scope, rs: R
   const idx = w.record(rec);
   // A heredoc or herestring on the command is its stdin (and may be its literal output).
   const pre = rs.length > 0 ? literalStdin(w, rs, sc) : null;
-  if (pre) inv = { ...inv, stdin: pre };
-  const literal = literalOutput(inv, sc);
+  const literal = literalOutput(pre ? { ...inv, stdin: pre } : inv, sc);
   if (rs.length > 0) {
     const own = redirects(w, rs, sh, sc, idx, { literal: literal.literal, fetched: false }, name ?? "redirect");
-    if (own) inv = { ...inv, stdin: own };
-    if (rs.some((r) => (r.fd ?? 1) === 1 && !r.heredoc && r.op !== "<" && r.op !== "<<<" && r.op !== "<&") || rs.some((r) => r.op === "&>" || r.op === "&>>")) inv = { ...inv, redirectsStdout: true };
+    const stdout = rs.some((r) => (r.fd ?? 1) === 1 && !r.heredoc && r.op !== "<" && r.op !== "<<<" && r.op !== "<&") || rs.some((r) => r.op === "&>" || r.op === "&>>");
+    // One copy of the invocation for all that the redirects change.
+    if (pre || own || stdout) inv = { ...inv, stdin: own ?? pre ?? inv.stdin, ...(stdout ? { redirectsStdout: true } : {}) };
   }
   if (name === null || name === undefined || inv.items[0]!.glob) {
     w.unmodelled(sc, inv.items[0]?.source ?? inv.span, "<dynamic>", "the command name is dynamic: it could be any command, `cd` or `eval` included", idx);
@@ -608,13 +608,20 @@ function external(w: Walker, inv: Invocation, sh: Shell, sc: Scope, idx: number,
   for (const run of interp.inner) {
     const via = `${sc.via ? sc.via + " > " : ""}${name}`;
     if (run.type === "argv") {
-      const items: ArgItem[] = run.argv.map((v, i) => ({
-        value: v,
-        glob: inv.items[run.argIndex + i]?.glob ?? false,
-        source: src(run.argIndex + i),
-        ...(run.treeArgs?.includes(i) ? { tree: true, ...(run.treeName !== undefined ? { treeName: run.treeName } : {}) } : {}),
-        ...(inv.items[run.argIndex + i]?.tree ? { tree: true, ...(inv.items[run.argIndex + i]!.treeName !== undefined ? { treeName: inv.items[run.argIndex + i]!.treeName } : {}) } : {}),
-      }));
+      const items: ArgItem[] = run.argv.map((v, i) => {
+        const from = inv.items[run.argIndex + i];
+        const item: ArgItem = { value: v, glob: from?.glob ?? false, source: src(run.argIndex + i) };
+        // A `{}` of find -exec, or a word that already stood for a tree, stands for the tree.
+        if (run.treeArgs?.includes(i)) {
+          item.tree = true;
+          if (run.treeName !== undefined) item.treeName = run.treeName;
+        }
+        if (from?.tree) {
+          item.tree = true;
+          if (from.treeName !== undefined) item.treeName = from.treeName;
+        }
+        return item;
+      });
       if (run.appendsUnknownArgs) {
         // `find ... | xargs cmd`: the names find prints, when provable; else an unknown word.
         const st = inv.stdin ?? sc.stdin;

@@ -18,7 +18,7 @@ import type { WordEnv } from "./words.ts";
 /** What the word model may know in this shell state: HOME, and $PWD when the base is one known place. */
 export function wordEnv(w: Walker, sh: Shell): WordEnv {
   const pwd = sh.bases.known && sh.bases.list.length === 1 && !w.tainted.has("PWD") ? sh.bases.list[0]!.logical : undefined;
-  return { home: sh.home, defaultIfs: sh.defaultIfs, braceWork: w.braceWork, ...(pwd !== undefined ? { pwd } : {}) };
+  return { home: sh.home, defaultIfs: sh.defaultIfs, braceWork: w.braceWork, pwd };
 }
 
 export interface Deps {

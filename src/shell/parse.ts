@@ -54,7 +54,8 @@ const TEST_BINARY = new Set(["==", "=", "!=", "=~", "-eq", "-ne", "-lt", "-le", 
 
 /** Parse a bash script. Throws ParseError (and nothing else) for anything not accepted. */
 export function parse(src: string, opts: ParseOptions = {}): Script {
-  const limits = { ...DEFAULT_BUDGETS, ...opts };
+  // Read-only below; most callers pass no options, and a spread per parse is not free.
+  const limits = opts.maxLength === undefined && opts.maxDepth === undefined && opts.maxTokens === undefined && opts.maxHeredocs === undefined && Object.keys(opts).length === 0 ? DEFAULT_BUDGETS : { ...DEFAULT_BUDGETS, ...opts };
   if (typeof src !== "string") throw new ParseError("internal-error", "input is not a string", "", 0);
   if (src.length > limits.maxLength) {
     throw new ParseError(
