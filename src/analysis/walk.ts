@@ -87,6 +87,8 @@ export function walkScript(w: Walker, script: Script, sh: Shell, sc: Scope): Flo
   return walkList(w, script.body, sh, sc);
 }
 
+const SETS_FROM_DATA = new Set(["read", "mapfile", "readarray", "printf", "getopts", "declare", "typeset", "local", "export", "readonly", "let"]);
+
 /** Function definitions and arithmetic-tainted names, collected before walking (order-insensitive). */
 export function collectDefinitions(w: Walker, root: Script | List): void {
   forEachNode(root, (n) => {
@@ -101,7 +103,7 @@ export function collectDefinitions(w: Walker, root: Script | List): void {
     } else if (n.type === "SimpleCommand") {
       // read / mapfile / printf -v / getopts / declare NAME=... set names from data.
       const name = n.words[0] && wordLiteral(n.words[0]);
-      if (name && /^(read|mapfile|readarray|printf|getopts|declare|typeset|local|export|readonly|let)$/.test(name)) {
+      if (name && SETS_FROM_DATA.has(name)) {
         for (const a of n.words.slice(1)) {
           const t = wordLiteral(a);
           const m = t?.match(/^([A-Za-z_][A-Za-z0-9_]*)(=(.*))?$/);
@@ -539,12 +541,12 @@ function pathQualified(w: Walker, inv: Invocation, name: string, sh: Shell, sc: 
     w.placePath({ op: "read", path: name, why: `runs \`${name}\``, source: src, command: idx, bases, sh, sc, by: name });
     const placed = w.effects.slice(before);
     if (placed.every((e) => e.locus === "system")) {
-      w.effects.length = before; // the read of the binary itself is not an effect worth reporting
+      w.dropEffectsFrom(before); // the read of the binary itself is not an effect worth reporting
       const base = name.slice(name.lastIndexOf("/") + 1);
       const items = [{ ...inv.items[0]!, value: base }, ...inv.items.slice(1)];
       return external(w, { ...inv, items }, sh, sc, idx, literalOutput(inv, sc));
     }
-    w.effects.length = before;
+    w.dropEffectsFrom(before);
   }
   w.placePath({ op: "exec", path: name, why: `runs the file \`${name}\` (not the tool it may be named after)`, source: src, command: idx, bases, sh, sc, by: name });
   w.commands[idx]!.matched = `file ${name}`;

@@ -112,6 +112,12 @@ const SCAN_LOCI = new Set<Locus>(["secret", "self"]);
 
 const SYMLINK_MAKERS = new Set(["ln", "mv", "tar", "unzip", "rsync", "cpio", "7z", "bsdtar", "git", "install", "patch", "ar", "pax", "busybox", "python", "python3", "node", "perl", "ruby"]);
 
+const SEEN_SCAN = 16;
+
+function effectKey(e: LocatedEffect): string {
+  return `${e.op}|${e.locus}|${e.target}|${e.kind ?? ""}|${e.source.pos}|${e.source.end}|${e.command}`;
+}
+
 export class Walker {
   readonly effects: LocatedEffect[] = [];
   readonly commands: CommandRecord[] = [];
@@ -158,11 +164,29 @@ export class Walker {
   // ---------- effects ----------
 
   emit(e: LocatedEffect): void {
-    const key = `${e.op}|${e.locus}|${e.target}|${e.kind ?? ""}|${e.source.pos}|${e.source.end}|${e.command}`;
-    if (this.seen.has(key)) return;
-    this.seen.add(key);
+    if (this.isRepeat(e)) return;
     this.effects.push(e);
     if (e.op === "exec" && e.kind !== "remote") this.opaqueWrites = true;
+  }
+
+  /**
+   * The same effect from the same place was emitted before. A verdict has a handful of effects:
+   * compared field by field; past SEEN_SCAN of them, by a key set (loops can emit thousands).
+   */
+  private isRepeat(e: LocatedEffect): boolean {
+    const same = (x: LocatedEffect) => x.op === e.op && x.locus === e.locus && x.target === e.target && (x.kind ?? "") === (e.kind ?? "") && x.source.pos === e.source.pos && x.source.end === e.source.end && x.command === e.command;
+    if (this.effects.length < SEEN_SCAN) return this.effects.some(same);
+    if (this.seen.size === 0) for (const x of this.effects) this.seen.add(effectKey(x));
+    const key = effectKey(e);
+    if (this.seen.has(key)) return true;
+    this.seen.add(key);
+    return false;
+  }
+
+  /** Forgets the effects emitted since `n` (they were a probe), so they may be emitted again. */
+  dropEffectsFrom(n: number): void {
+    this.effects.length = n;
+    this.seen.clear(); // refilled from the effects if they grow past SEEN_SCAN again
   }
 
   unmodelled(sc: Scope, source: Source, target: string, why: string, command = -1): void {

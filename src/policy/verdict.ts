@@ -157,6 +157,15 @@ function reason(e: VerdictEffect): Reason {
 }
 
 function clip(s: string): string {
-  const one = /[^\S ]| {2}/.test(s) ? s.replace(/\s+/g, " ") : s;
+  // Only the first 57 characters survive a long text: collapse a prefix, the whole only if short.
+  if (s.length > 240) {
+    const head = collapse(s.slice(0, 240));
+    if (head.length > 60) return head.slice(0, 57) + "...";
+  }
+  const one = collapse(s);
   return one.length > 60 ? one.slice(0, 57) + "..." : one;
+}
+
+function collapse(s: string): string {
+  return /[^\S ]| {2}/.test(s) ? s.replace(/\s+/g, " ") : s;
 }
