@@ -59,8 +59,8 @@ let last: { fs: FsLike | null; cwd: string | undefined; roots: string[] | undefi
 const sameList = (a: string[] | undefined, b: string[] | undefined) => a === b || (a !== undefined && b !== undefined && a.length === b.length && a.every((x, i) => x === b[i]));
 
 function contextFor(ctx: ClassifyContext, env: Record<string, string | undefined>, fs: FsLike | null): DirContext {
-  // Only fs objects are cached (a fresh view is a new object, so it never hits); the fields
-  // are compared by value, so a caller that edits its context object in place is still seen.
+  // A fresh view is a new fs object, so it never hits. The fields are compared by value, so a
+  // caller that edits its context object in place between calls is still seen.
   const e = [env.HOME, env.CLAUDE_PROJECT_DIR, env.TMPDIR, env.XDG_CONFIG_HOME, env.CLAUDE_CONFIG_DIR];
   if (last && last.fs === fs && last.cwd === ctx.cwd && last.home === ctx.home && sameList(last.roots, ctx.roots) && sameList(last.tmp, ctx.tmp) && last.env.every((x, i) => x === e[i])) {
     if (ctx.cwd !== undefined) return last.context; // a default cwd is process.cwd(), which may move
