@@ -176,16 +176,17 @@ export function globPrefix(pattern: string): { prefix: string; dotdot: boolean; 
 
 /**
  * One glob segment as a regular expression over a file name: `*` and `?` never match a leading
- * dot (bash without dotglob); anything this does not understand matches every name.
+ * dot (bash without dotglob) unless `dot`; anything this does not understand matches every name.
  */
-export function segmentRegExp(seg: string): RegExp {
+export function segmentRegExp(seg: string, dot = false): RegExp {
   if (/[(]/.test(seg)) return /^.*$/; // extglob: be broad
+  const lead = dot ? "" : "(?!\\.)";
   let re = "";
   for (let i = 0; i < seg.length; i++) {
     const c = seg[i]!;
     if (c === "\\" && i + 1 < seg.length) re += seg[++i]!.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-    else if (c === "*") re += i === 0 ? "(?!\\.)[^/]*" : "[^/]*";
-    else if (c === "?") re += i === 0 ? "(?!\\.)[^/]" : "[^/]";
+    else if (c === "*") re += i === 0 ? lead + "[^/]*" : "[^/]*";
+    else if (c === "?") re += i === 0 ? lead + "[^/]" : "[^/]";
     else if (c === "[") {
       const close = seg.indexOf("]", i + 2);
       if (close < 0) return /^.*$/;

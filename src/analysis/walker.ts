@@ -501,6 +501,10 @@ export class Walker {
       out = { found: null, locus: null, truncated: false, why: "", all: [] };
       const loci = new Set<Locus>();
       const segs = pattern.map((g) => (g === "**" ? null : segmentRegExp(g)));
+      // `**/NAME` (a tool's file type, `cat **/*.py`): below the `**`, only entries named NAME
+      // (leading dots allowed: broader than bash) are read, and symlinks to directories, which
+      // a walker may follow. Deeper patterns after a `**` stay broad: everything may match.
+      const tail = segs.length >= 2 && segs[segs.length - 2] === null && segs[segs.length - 1] !== null ? segmentRegExp(pattern[pattern.length - 1]!, true) : null;
       const list = (d: string) =>
         fs.readdirEntries
           ? fs.readdirEntries(d)
@@ -523,8 +527,10 @@ export class Walker {
         const star = seg === null;
         for (const e of entries) {
           if (!star && seg !== undefined && !seg.test(e.name)) continue;
-          // Under a `**` everything may match (broader than bash, never narrower).
-          const last = star || segs.slice(k + 1).every((x) => x === null);
+          // Under a `**` everything may match (broader than bash, never narrower), but see `tail`.
+          let last = star || segs.slice(k + 1).every((x) => x === null);
+          const unnamed = star && tail !== null && k === segs.length - 2 && !tail.test(e.name);
+          if (unnamed && !e.isLink) last = false;
           if (++seen > SCAN_LIMIT) {
             out = { ...out, truncated: true, why: `more than ${SCAN_LIMIT} entries: too many to tell what lies there` };
             break scan;
@@ -544,6 +550,11 @@ export class Walker {
               real = r.path;
             }
             target = real;
+            // A link not named NAME is read only if it leads to a directory (or we cannot tell).
+            if (unnamed) {
+              const t = tryLstatSafe(fs, real);
+              if (t && !t.isDirectory()) last = false;
+            }
           }
           const locus = last ? regions.locate(target) : "none";
           if (last && interesting(locus) && !loci.has(locus)) {
