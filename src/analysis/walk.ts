@@ -68,7 +68,8 @@ function withOut(f: Flow, out: Output): CmdFlow {
   return r;
 }
 
-function once<T>(f: () => T): () => T {
+/** `f`, run at most once and only when first asked. */
+function lazy<T>(f: () => T): () => T {
   let done = false;
   let v: T;
   return () => {
@@ -355,7 +356,7 @@ function partSubst(w: Walker, p: WordPart, sh: Shell, sc: Scope, command: number
       return;
     }
     case "CmdSubst":
-      walkList(w, p.body, sh, scopeWith(sc, { via: sc.via ? `${sc.via} > $(..)` : "$(..)", stdin: sc.stdin }));
+      walkList(w, p.body, sh, scopeWith(sc, { via: sc.via ? `${sc.via} > $(..)` : "$(..)" }));
       return;
     case "ProcSubst":
       walkList(w, p.body, sh, scopeWith(sc, { via: sc.via ? `${sc.via} > ${p.op}(..)` : `${p.op}(..)`, stdin: { t: "inherited" }, async: true }));
@@ -515,7 +516,7 @@ export function dispatch(w: Walker, inv: Invocation, sh: Shell, sc: Scope, rs: R
     return f.out.literal !== null || literal.literal === null ? f : withOut(f, { literal: literal.literal, fetched: f.out.fetched, names: f.out.names ?? null });
   }
   const sh2 = flows.map(after).reduce(mergeShell);
-  return { sh: sh2, status: "unknown", out: { literal: flows.length === 1 ? flows[0]!.out.literal ?? literal.literal : null, fetched: flows.some((f) => f.out.fetched) } };
+  return { sh: sh2, status: "unknown", out: { literal: null, fetched: flows.some((f) => f.out.fetched) } };
 }
 
 function runNamed(w: Walker, inv: Invocation, name: string, sh: Shell, sc: Scope, idx: number): CmdFlow {
@@ -648,7 +649,7 @@ function external(w: Walker, inv: Invocation, sh: Shell, sc: Scope, idx: number,
   }
   if (interp.execsStdin) stdinCode(w, inv, sc, innerSh, idx, { shell: false, kind: interp.execsStdin.kind, why: interp.execsStdin.why });
   // Redirected stdout (`find . > list`) prints nothing into a pipe.
-  const names = name === "find" && !inv.redirectsStdout && argv.every((a) => a !== null) ? once(() => findArgvNames(w, argv as string[], shellWith(sh, { bases }))) : null;
+  const names = name === "find" && !inv.redirectsStdout && argv.every((a) => a !== null) ? lazy(() => findArgvNames(w, argv as string[], shellWith(sh, { bases }))) : null;
   return { sh, status: "unknown", out: { literal: literal.literal, fetched, names } };
 }
 

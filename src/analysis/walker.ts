@@ -11,7 +11,7 @@ import type { EnvVectors } from "./envvectors.ts";
 import { globPrefix, lexical, resolvePath, segmentRegExp } from "./paths.ts";
 import { tryLstat as tryLstatSafe } from "./fs.ts";
 import type { Bases, Shell } from "./shellstate.ts";
-import type { CommandRecord, LocatedEffect, WalkResult } from "./types.ts";
+import type { CommandRecord, LocatedEffect } from "./types.ts";
 import { scanInlineCode } from "./evidence.ts";
 import type { WordEnv } from "./words.ts";
 
@@ -149,10 +149,6 @@ export class Walker {
     readonly deps: Deps,
     readonly limits: Limits = DEFAULT_LIMITS,
   ) {}
-
-  result(): WalkResult {
-    return { effects: this.effects, commands: this.commands };
-  }
 
   // ---------- sources ----------
 
