@@ -21,7 +21,7 @@ import type { ArgWord, Interpretation } from "./registry/types.ts";
 import type { CommandRecord } from "./types.ts";
 import { checkNameSubscripts, NAME_TAKERS, runBuiltin, WALK_BUILTINS } from "./builtins.ts";
 import { applyAssignment, applyEnvRecord, type PrefixEnv } from "./envapply.ts";
-import { tryLstat } from "./fs.ts";
+import { tryLstat, type DirEntry } from "./fs.ts";
 import { resolvePath } from "./paths.ts";
 import { after, failState, mergeShell, sameShell, shellWith, unknownBases, describeBases, type Bases, type Flow, type Shell } from "./shellstate.ts";
 import { expandWord, heredocText } from "./words.ts";
@@ -697,10 +697,11 @@ function namedBelow(w: Walker, path: string, glob: string, bases: Bases, sh: She
     // Only the start point needs an lstat: a listing says which entries are real directories.
     const st = tryLstat(fs, root.path);
     if (!st || !st.isDirectory()) continue; // missing (find fails) or a file: nothing below
-    const queue = [root.path];
+    // The git dir of a project is looked at only where it matters (Walker.lookedAtBelow).
+    const queue: { d: string; only?: ReadonlySet<string> | undefined }[] = [{ d: root.path }];
     while (queue.length) {
-      const d = queue.shift()!;
-      let entries: { name: string; isDir: boolean; isLink: boolean }[];
+      const { d, only } = queue.shift()!;
+      let entries: readonly DirEntry[];
       try {
         entries = fs.readdirEntries
           ? fs.readdirEntries(d)
@@ -712,10 +713,14 @@ function namedBelow(w: Walker, path: string, glob: string, bases: Bases, sh: She
         return null; // an unlistable directory: what lies there is unknown
       }
       for (const e of entries) {
+        if (only && !only.has(e.name)) continue;
         if (++seen > NAMED_LIMIT) return null;
         const p = d === "/" ? "/" + e.name : d + "/" + e.name;
         if (re.test(e.name)) out.push(p);
-        if (e.isDir && !e.isLink) queue.push(p);
+        if (e.isDir && !e.isLink) {
+          const next = w.lookedAtBelow(only, e.name, p, false);
+          if (next !== "none") queue.push({ d: p, only: next });
+        }
       }
     }
   }

@@ -110,6 +110,24 @@ const NAMES_ONLY = new Set(["find", "ls", "du", "tree", "fd", "fdfind", "stat", 
 const SCAN_LIMIT = 1000;
 const SCAN_LOCI = new Set<Locus>(["secret", "self"]);
 
+/**
+ * What a tree scan looks at inside a project's git dir (`<root>/.git`) that it meets from
+ * above: for a delete or a glob, the vcs-control parts (hooks, info, modules, config,
+ * objects/info); for a read, nothing. Everything else there (objects, refs, logs: hundreds of
+ * directories in a real repository) is worktree by the regions table, and what a scan looks for
+ * in it (a secret's name, a symlink to one) no auto-approved command can put there: git names
+ * its own files, writing a secret's name needs yolo, and so does any command other than git
+ * that can make symlinks writing there (kind `git-dir-link`). Names map to what is looked at
+ * inside them (null: everything).
+ */
+const GIT_DIR_LOOKED_AT = new Map<string, ReadonlySet<string> | null>([
+  [".git", new Set(["hooks", "info", "modules", "config", "objects"])],
+  ["objects", new Set(["info"])],
+  ["hooks", null],
+  ["info", null],
+  ["modules", null],
+]);
+
 const SYMLINK_MAKERS = new Set(["ln", "mv", "tar", "unzip", "rsync", "cpio", "7z", "bsdtar", "git", "install", "patch", "ar", "pax", "busybox", "python", "python3", "node", "perl", "ruby"]);
 
 const SEEN_SCAN = 16;
@@ -143,6 +161,7 @@ export class Walker {
   firstAsync = Infinity;
   private budgetHit = false;
   private lstatCache = new Map<string, unknown>();
+  private gitDirsMemo: ReadonlySet<string> | null = null;
   private scans = new Map<string, { found: string | null; locus: Locus | null; truncated: boolean; why: string; all: { target: string; locus: Locus }[] }>();
 
   constructor(
@@ -350,6 +369,11 @@ export class Walker {
         if (this.deps.ctx.fs) this.reliedAbsent.push(r.path);
       }
     }
+    const maker = this.makesLinks(req, recursive);
+    // A command that can make symlinks, writing in a project's git dir (or unpacking a tree
+    // over one; mv's destination is a delete): tree scans do not look there
+    // (GIT_DIR_LOOKED_AT), so this needs yolo.
+    if (maker && (op === "write" || op === "delete") && kind === undefined && !/^(\S*\/)?git( |$)/.test(req.by) && this.reachesGitDir(r.path, lexAbs, recursive)) kind = "git-dir-link";
     if (op === "delete" && recursive) {
       const home = this.deps.ctx.home;
       const depth = r.path.split("/").filter(Boolean).length;
@@ -392,10 +416,7 @@ export class Walker {
       if (m.truncated) this.emit({ op, locus: "unknown", target: r.path, source, why: `${req.why}: ${m.why}`, command });
     }
     if (req.record !== false && (op === "write" || op === "delete" || op === "install")) {
-      const name = (req.by.split(" ")[0] ?? req.by).replace(/^.*\//, "");
       // Git keeps no symlinks of its own in .git; in the work tree it may check them out.
-      // cp makes links only when it preserves them (-R, -a, -d, -P, -s) (req.makesLinks).
-      const maker = name === "cp" ? (req.makesLinks ?? true) || recursive : SYMLINK_MAKERS.has(name);
       const symlink = (op === "write" || op === "install") && maker && !/\/\.git(\/|$)/.test(r.path);
       this.noteWrite([...new Set([lexAbs, r.path])], { symlink, content: recursive ? null : (req.content ?? null), command, by: req.by, async: req.sc.async === true, recursive, seq: this.commandsVisited });
     }
@@ -508,11 +529,12 @@ export class Walker {
               const e = tryLstatSafe(fs, d === "/" ? "/" + name : d + "/" + name);
               return { name, isDir: !!e && e.isDirectory(), isLink: !!e && e.isSymbolicLink() };
             });
-      // Each queue item: a directory and how far into the pattern it is (`**` may stay put).
-      const queue: { d: string; k: number }[] = [{ d: dir, k: 0 }];
+      // Each queue item: a directory, how far into the pattern it is (`**` may stay put), and
+      // inside a project's git dir, which names in it are looked at (see GIT_DIR_LOOKED_AT).
+      const queue: { d: string; k: number; only?: ReadonlySet<string> | undefined }[] = [{ d: dir, k: 0 }];
       let seen = 0;
       scan: while (queue.length) {
-        const { d, k } = queue.shift()!;
+        const { d, k, only } = queue.shift()!;
         let entries;
         try {
           entries = list(d);
@@ -522,6 +544,7 @@ export class Walker {
         const seg = segs[k];
         const star = seg === null;
         for (const e of entries) {
+          if (only && !only.has(e.name)) continue;
           if (!star && seg !== undefined && !seg.test(e.name)) continue;
           // Under a `**` everything may match (broader than bash, never narrower), but see `tail`.
           let last = star || segs.slice(k + 1).every((x) => x === null);
@@ -562,14 +585,57 @@ export class Walker {
             if (loci.size >= (tag === "s" ? SCAN_LOCI.size : 4)) break scan;
           }
           if (e.isDir && !e.isLink) {
-            if (star) queue.push({ d: p, k });
-            else if (k + 1 < segs.length) queue.push({ d: p, k: k + 1 });
+            // A project's git dir, met from above: only the parts where something can matter.
+            const next = this.lookedAtBelow(only, e.name, p, tag === "s");
+            if (next === "none") continue;
+            if (star) queue.push({ d: p, k, only: next });
+            else if (k + 1 < segs.length) queue.push({ d: p, k: k + 1, only: next });
           }
         }
       }
     }
     this.scans.set(key, out);
     return out;
+  }
+
+  /** Can the command behind `req` make symlinks? cp only when it preserves them (-R, -a, -d, -P, -s). */
+  private makesLinks(req: Parameters<Walker["placePath"]>[0], recursive: boolean): boolean {
+    const name = (req.by.split(" ")[0] ?? req.by).replace(/^.*\//, "");
+    return name === "cp" ? (req.makesLinks ?? true) || recursive : SYMLINK_MAKERS.has(name);
+  }
+
+  /**
+   * Does a write at `p` land in a project's git dir: at or below it, or (a tree written
+   * recursively, an archive unpacked) above it? Git itself is not asked about (it names its
+   * own files there).
+   */
+  private reachesGitDir(p: string, lexAbs: string, recursive: boolean): boolean {
+    for (const g of this.rootGitDirs()) {
+      for (const q of p === lexAbs ? [p] : [p, lexAbs]) {
+        if (q === g || q.startsWith(g + "/")) return true;
+        if (recursive && (g.startsWith(q === "/" ? "/" : q + "/"))) return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Which names in directory `p` (called `name`, listed from a directory that kept `only`) a
+   * tree scan looks at: undefined for all, "none" for none. A project's git dir met from above
+   * keeps only its vcs-control parts, or nothing for a read (see GIT_DIR_LOOKED_AT).
+   */
+  lookedAtBelow(only: ReadonlySet<string> | undefined, name: string, p: string, read: boolean): ReadonlySet<string> | undefined | "none" {
+    let inner = only && GIT_DIR_LOOKED_AT.get(name);
+    if (inner === undefined && this.rootGitDirs().has(p)) {
+      if (read) return "none";
+      inner = GIT_DIR_LOOKED_AT.get(".git");
+    }
+    return inner ?? undefined;
+  }
+
+  /** The git dirs of the project roots (`<root>/.git`), physical. */
+  rootGitDirs(): ReadonlySet<string> {
+    return (this.gitDirsMemo ??= new Set(this.deps.ctx.roots.map((r) => (r === "/" ? "/.git" : r + "/.git"))));
   }
 
   /** Cached lstat-free existence check: does the directory exist now (per the filesystem)? */

@@ -56,6 +56,8 @@ export const DEFAULT_LEVEL: Level = "developer";
  *  net-fetch: literal-url, computed-url
  *  install:   pinned-scripts-off, project (runs package scripts), global
  *  delete:    unbounded (rm -rf of HOME, /, or a whole top-level tree)
+ *  write:     git-dir-link (a command other than git that can make symlinks writes in a
+ *             project's git dir, or unpacks a tree over one; tree scans do not look there)
  */
 export const KINDS = [
   "project-code",
@@ -70,6 +72,7 @@ export const KINDS = [
   "project",
   "global",
   "unbounded",
+  "git-dir-link",
 ] as const;
 export type Kind = (typeof KINDS)[number];
 
