@@ -3,6 +3,7 @@
 // sandbox. So `cd src`, the planted symlinks and the linked worktree resolve for the classifier
 // the way they did when the oracle observed the labels.
 import * as nodeFs from "node:fs";
+import { realListings } from "../src/analysis/fs.ts";
 
 export interface WorldFs {
   lstatSync(p: string): { isSymbolicLink(): boolean; isDirectory(): boolean };
@@ -11,7 +12,7 @@ export interface WorldFs {
   readFileSync(p: string, encoding: "utf8"): string;
   readdirSync(p: string): string[];
   /** Names with their types in one call, as the real filesystem adapter offers (no lstat per entry). */
-  readdirEntries(p: string): { name: string; isDir: boolean; isLink: boolean }[];
+  readdirEntries(p: string): readonly { name: string; isDir: boolean; isLink: boolean }[];
   /** lstat that answers null for a missing path (no exception), as the real adapter offers. */
   lstatOrNull(p: string): { isSymbolicLink(): boolean; isDirectory(): boolean } | null;
 }
@@ -32,7 +33,7 @@ export function worldFs(templateDir: string): WorldFs {
         return null;
       }
     },
-    readdirEntries: (p) =>
-      nodeFs.readdirSync(host(p), { withFileTypes: true }).map((d) => ({ name: d.name, isDir: d.isDirectory(), isLink: d.isSymbolicLink() })),
+    // Reused while unchanged, as the real adapter does (src/analysis/listings.ts).
+    readdirEntries: (p) => realListings.list(host(p)),
   };
 }

@@ -2,6 +2,7 @@
 // pass memfs and production passes node:fs. `null` means "no filesystem": paths are resolved
 // lexically with no symlink knowledge, and the resolver compensates (see paths.ts).
 import * as nodeFs from "node:fs";
+import { ListingCache } from "./listings.ts";
 
 export interface StatLike {
   isSymbolicLink(): boolean;
@@ -21,7 +22,7 @@ export interface FsLike {
   /** Optional fast path: the kernel's own resolution of an existing path (realpath(3)). */
   realpathSync?(p: string): string;
   /** Optional: directory entries with their types (to look for secrets below a recursive read). */
-  readdirEntries?(p: string): DirEntry[];
+  readdirEntries?(p: string): readonly DirEntry[];
   /**
    * Optional fast path: lstat that answers null for a missing path instead of throwing (an
    * exception costs more than the system call; most paths an agent names for writing are new).
@@ -35,6 +36,12 @@ export interface DirEntry {
   isLink: boolean;
 }
 
+/**
+ * Listings of unchanged directories, shared by every view of the real filesystem in this
+ * process (see listings.ts for when a listing may be reused).
+ */
+export const realListings = new ListingCache();
+
 /** node:fs behind the FsLike interface. */
 export const realFs: FsLike = {
   lstatSync: (p) => nodeFs.lstatSync(p),
@@ -43,7 +50,7 @@ export const realFs: FsLike = {
   readFileSync: (p, e) => nodeFs.readFileSync(p, e),
   readdirSync: (p) => nodeFs.readdirSync(p),
   realpathSync: (p) => nodeFs.realpathSync.native(p),
-  readdirEntries: (p) => nodeFs.readdirSync(p, { withFileTypes: true }).map((d) => ({ name: d.name, isDir: d.isDirectory(), isLink: d.isSymbolicLink() })),
+  readdirEntries: (p) => realListings.list(p),
   lstatOrNull: (p) => {
     try {
       return nodeFs.lstatSync(p, { throwIfNoEntry: false }) ?? null;
@@ -112,11 +119,11 @@ class Memo implements MemoFs {
   private maybe: Map<string, StatLike | null> | null = null;
   private stats: Map<string, Answer<StatLike>> | null = null;
   private links: Map<string, Answer<string>> | null = null;
-  private lists: Map<string, Answer<DirEntry[]>> | null = null;
+  private lists: Map<string, Answer<readonly DirEntry[]>> | null = null;
   private reals: Map<string, Answer<string>> | null = null;
   readonly readdirSync: ((p: string) => string[]) | undefined;
   // Several scans of one command often list the same tree (a read scan and a delete scan).
-  readonly readdirEntries: ((p: string) => DirEntry[]) | undefined;
+  readonly readdirEntries: ((p: string) => readonly DirEntry[]) | undefined;
   readonly realpathSync: ((p: string) => string) | undefined;
 
   constructor(

@@ -4,6 +4,7 @@
 // will pass: simple find expressions, a bounded listing, names with no blank, quote, backslash
 // or glob character (so splitting, xargs quoting and globbing cannot change them), and nothing
 // in the command writes below the listed roots.
+import type { DirEntry } from "./fs.ts";
 import type { List, Word } from "../shell/ast.ts";
 import type { Shell } from "./shellstate.ts";
 import { expandWord } from "./words.ts";
@@ -91,7 +92,7 @@ export function findArgvNames(w: Walker, argv: string[], sh: Shell): string[] | 
       out.push(shown);
     }
     if (!isDir || depth >= maxdepth) return true;
-    let list: { name: string; isDir: boolean; isLink: boolean }[];
+    let list: readonly DirEntry[];
     try {
       list = fs.readdirEntries
         ? fs.readdirEntries(abs)
