@@ -2,7 +2,7 @@
 // pass memfs and production passes node:fs. `null` means "no filesystem": paths are resolved
 // lexically with no symlink knowledge, and the resolver compensates (see paths.ts).
 import * as nodeFs from "node:fs";
-import { ListingCache } from "./listings.ts";
+import { ListingCache, TooBigMemo } from "./listings.ts";
 
 export interface StatLike {
   isSymbolicLink(): boolean;
@@ -28,6 +28,11 @@ export interface FsLike {
    * exception costs more than the system call; most paths an agent names for writing are new).
    */
   lstatOrNull?(p: string): StatLike | null;
+  /**
+   * Optional: trees a scan lately gave up on, for scans in later verdicts (listings.ts
+   * TooBigMemo; safe when stale: giving up is the strictest answer).
+   */
+  tooBig?: TooBigMemo;
 }
 
 export interface DirEntry {
@@ -42,8 +47,12 @@ export interface DirEntry {
  */
 export const realListings = new ListingCache();
 
+/** Trees too big to scan, shared by every view of the real filesystem in this process. */
+export const realTooBig = new TooBigMemo();
+
 /** node:fs behind the FsLike interface. */
 export const realFs: FsLike = {
+  tooBig: realTooBig,
   lstatSync: (p) => nodeFs.lstatSync(p),
   readlinkSync: (p) => nodeFs.readlinkSync(p, "utf8"),
   existsSync: (p) => nodeFs.existsSync(p),
@@ -125,6 +134,7 @@ class Memo implements MemoFs {
   // Several scans of one command often list the same tree (a read scan and a delete scan).
   readonly readdirEntries: ((p: string) => readonly DirEntry[]) | undefined;
   readonly realpathSync: ((p: string) => string) | undefined;
+  readonly tooBig: TooBigMemo | undefined;
 
   constructor(
     private readonly fs: FsLike,
@@ -133,6 +143,7 @@ class Memo implements MemoFs {
     this.readdirSync = fs.readdirSync ? (p) => fs.readdirSync!(p) : undefined;
     this.readdirEntries = fs.readdirEntries ? (p) => settle((this.lists ??= new Map()), p, () => fs.readdirEntries!(p)) : undefined;
     this.realpathSync = fs.realpathSync ? (p) => settle((this.reals ??= new Map()), p, () => fs.realpathSync!(p)) : undefined;
+    this.tooBig = fs.tooBig;
   }
 
   known(): Map<string, StatLike | null> {

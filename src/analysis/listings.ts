@@ -130,3 +130,39 @@ export class ListingCache {
   }
 }
 
+export const TOO_BIG_TTL_MS = 10_000;
+
+/**
+ * Trees a scan gave up on (more entries below than its limit), remembered for TOO_BIG_TTL_MS so
+ * that the next scan of the same big tree (node_modules...) gives up at once. Safe when stale:
+ * a scan that gives up makes the verdict as strict as anything the tree could hold (an unknown
+ * read needs yolo, an unknown write or delete is never approved), so a tree that shrank since
+ * only costs an approval, for a few seconds.
+ */
+export class TooBigMemo {
+  private readonly seen = new Map<string, { limit: number; at: number }>();
+
+  constructor(
+    private readonly now: () => number = Date.now,
+    private readonly ttlMs = TOO_BIG_TTL_MS,
+    private readonly max = 1024,
+  ) {}
+
+  /** Did a scan from `dir` find more than `limit` entries, lately? */
+  exceeds(dir: string, limit: number): boolean {
+    const hit = this.seen.get(dir);
+    if (!hit) return false;
+    if (this.now() - hit.at >= this.ttlMs) {
+      this.seen.delete(dir);
+      return false;
+    }
+    return hit.limit >= limit;
+  }
+
+  note(dir: string, limit: number): void {
+    const hit = this.seen.get(dir);
+    this.seen.delete(dir);
+    this.seen.set(dir, { limit: Math.max(limit, hit && this.now() - hit.at < this.ttlMs ? hit.limit : 0), at: this.now() });
+    if (this.seen.size > this.max) this.seen.delete(this.seen.keys().next().value!);
+  }
+}

@@ -697,6 +697,7 @@ function namedBelow(w: Walker, path: string, glob: string, bases: Bases, sh: She
     // Only the start point needs an lstat: a listing says which entries are real directories.
     const st = tryLstat(fs, root.path);
     if (!st || !st.isDirectory()) continue; // missing (find fails) or a file: nothing below
+    if (fs.tooBig?.exceeds(root.path, NAMED_LIMIT)) return null; // lately too big to list
     // The git dir of a project is looked at only where it matters (Walker.lookedAtBelow).
     const queue: { d: string; only?: ReadonlySet<string> | undefined }[] = [{ d: root.path }];
     while (queue.length) {
@@ -714,7 +715,10 @@ function namedBelow(w: Walker, path: string, glob: string, bases: Bases, sh: She
       }
       for (const e of entries) {
         if (only && !only.has(e.name)) continue;
-        if (++seen > NAMED_LIMIT) return null;
+        if (++seen > NAMED_LIMIT) {
+          fs.tooBig?.note(root.path, NAMED_LIMIT); // the whole-tree scan that follows gives up too
+          return null;
+        }
         const p = d === "/" ? "/" + e.name : d + "/" + e.name;
         if (re.test(e.name)) out.push(p);
         if (e.isDir && !e.isLink) {

@@ -514,7 +514,9 @@ export class Walker {
     const st = fs ? tryLstatSafe(fs, dir) : null;
     if (fs && (!st || !st.isDirectory())) out = { found: null, locus: null, truncated: false, why: "", all: [] }; // a file or nothing: no tree below
     else if (!fs || (!fs.readdirEntries && !fs.readdirSync)) out = { found: null, locus: null, truncated: true, why: "and without a filesystem listing the classifier cannot tell what lies there", all: [] };
-    else {
+    else if ((tag === "s" || tag === "d") && pattern[0] === "**" && fs.tooBig?.exceeds(dir, SCAN_LIMIT)) {
+      out = { found: null, locus: null, truncated: true, why: `more than ${SCAN_LIMIT} entries (seen by a scan of \`${dir}\` moments ago): too many to tell what lies there`, all: [] };
+    } else {
       out = { found: null, locus: null, truncated: false, why: "", all: [] };
       const loci = new Set<Locus>();
       const segs = pattern.map((g) => (g === "**" ? null : segmentRegExp(g)));
@@ -552,6 +554,9 @@ export class Walker {
           if (unnamed && !e.isLink) last = false;
           if (++seen > SCAN_LIMIT) {
             out = { ...out, truncated: true, why: `more than ${SCAN_LIMIT} entries: too many to tell what lies there` };
+            // Remembered for later scans of the whole tree (a read's or a delete's: giving up is
+            // their strictest answer, so a stale memo never approves anything).
+            if ((tag === "s" || tag === "d") && pattern[0] === "**") fs.tooBig?.note(dir, SCAN_LIMIT);
             break scan;
           }
           const p = d === "/" ? "/" + e.name : d + "/" + e.name;

@@ -7,7 +7,10 @@ import path from "node:path";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import type { DirEntry } from "../../src/analysis/fs.ts";
-import { ListingCache, SETTLE_MS, nodeListingSystem, type DirStamp, type ListingSystem } from "../../src/analysis/listings.ts";
+import { ListingCache, SETTLE_MS, TOO_BIG_TTL_MS, TooBigMemo, nodeListingSystem, type DirStamp, type ListingSystem } from "../../src/analysis/listings.ts";
+import { classify } from "../../src/index.ts";
+import type { FsLike } from "../../src/analysis/fs.ts";
+import { memFs } from "./support/memfs.ts";
 
 /** One directory `/d` whose stamps tick with a coarse clock. */
 class ModelDir implements ListingSystem {
@@ -216,3 +219,56 @@ describe("ListingCache on real directories", () => {
   });
 });
 
+describe("TooBigMemo", () => {
+  it("answers for TOO_BIG_TTL_MS, for the limit it saw exceeded and any lower one", () => {
+    let t = 0;
+    const memo = new TooBigMemo(() => t);
+    expect(memo.exceeds("/p", 1000)).toBe(false);
+    memo.note("/p", 1000);
+    expect(memo.exceeds("/p", 1000)).toBe(true);
+    expect(memo.exceeds("/p", 2000)).toBe(false);
+    memo.note("/p", 2000);
+    expect(memo.exceeds("/p", 1000)).toBe(true);
+    t += TOO_BIG_TTL_MS - 1;
+    expect(memo.exceeds("/p", 2000)).toBe(true);
+    t += 1;
+    expect(memo.exceeds("/p", 1000)).toBe(false);
+    expect(memo.exceeds("/q", 1)).toBe(false);
+  });
+});
+
+describe("scans of a tree too big to tell", () => {
+  const P = "/home/u/proj";
+  const big = () => {
+    const files: Record<string, string> = { [`${P}/.git/HEAD`]: "ref: refs/heads/main\n", [`${P}/src/a.py`]: "x" };
+    for (let d = 0; d < 30; d++) for (let f = 0; f < 40; f++) files[`${P}/node_modules/p${d}/f${f}.js`] = "x";
+    return files;
+  };
+
+  it("give up at once while the memo holds, and never approve more for it", () => {
+    let t = 0;
+    const tooBig = new TooBigMemo(() => t);
+    const vol = memFs({ files: big(), dirs: ["/tmp"] });
+    const listed: string[] = [];
+    const fs: FsLike = { ...vol, tooBig, readdirEntries: (p) => (listed.push(p), vol.readdirEntries!(p)) };
+    const ctx = { cwd: P, home: "/home/u", tmp: ["/tmp"], env: {}, fs, level: "developer" as const };
+    const first = classify("grep -rn TODO .", ctx);
+    expect(first.decision).toBe("ask");
+    expect(listed.length).toBeGreaterThan(10);
+    listed.length = 0;
+    const again = classify("grep -rn TODO .", ctx);
+    expect(again.decision).toBe("ask");
+    expect(again.effects.some((e) => e.locus === "unknown")).toBe(true);
+    expect(listed).toEqual([]);
+    // find -name has its own, higher limit, not known to be exceeded: it lists and finds no match.
+    expect(classify("find . -name '*.pyc' -delete", ctx).decision).toBe("allow");
+    expect(listed.length).toBeGreaterThan(10);
+    // A small tree below the big one is its own scan.
+    expect(classify("grep -rn TODO src", ctx).decision).toBe("allow");
+    // Once the memo lapses the tree is listed again.
+    t += TOO_BIG_TTL_MS;
+    listed.length = 0;
+    expect(classify("grep -rn TODO .", ctx).decision).toBe("ask");
+    expect(listed.length).toBeGreaterThan(10);
+  });
+});
