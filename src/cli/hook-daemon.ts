@@ -15,9 +15,11 @@
 // and of its environment only HOOK_ENV. The directory is in the `self` locus
 // (regions/default.toml): no command shellfence approves writes there.
 //
-// What the daemon must never do is remember the filesystem between requests: each request gets
-// its own view (a fresh fs object, so no directory context or listing is reused), and the config
-// files are read again. It re-checks the data files' stamps on every request and, when they
+// What the daemon must never do is trust what it saw of the filesystem for an earlier request:
+// each request gets its own view (a fresh fs object, so the directory context is worked out
+// again), and the config files are read again. Two things do outlive a request, neither on
+// trust: a directory listing, reused only while an lstat shows the directory unchanged, and a
+// tree lately too big to scan, which only ever makes a verdict stricter (analysis/listings.ts). It re-checks the data files' stamps on every request and, when they
 // changed or the client is of another build, answers `fallback` and exits. Any doubt on the
 // client's side (no answer in time, a malformed answer) means it decides in its own process:
 // slower, the same verdicts.
@@ -134,7 +136,8 @@ export async function decide(d: DaemonData, req: HookRequest): Promise<HookAnswe
   const code = await decideHook(
     io,
     // A new fs object per request: the classifier keys what it remembers about directories by
-    // it, so nothing seen for an earlier command is trusted for this one.
+    // it, so nothing seen for an earlier command is trusted for this one (listings are reused
+    // only when shown unchanged: analysis/listings.ts).
     async () => ({ classify: (command, ctx) => classifyWith(d.tables, command, { ...(ctx ?? {}), fs: { ...realFs } }) }),
     async () => d.tables.levels.upward,
   );

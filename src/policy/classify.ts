@@ -33,6 +33,8 @@ export interface ClassifyContext {
    * that does not change between the calls it is passed to: where the cwd, roots, HOME and temp
    * dirs really are is worked out once per object. Pass a new object (`{ ...realFs }`) when the
    * filesystem may have changed since the last call (the hook daemon does, for each command).
+   * Either way, directory listings of node:fs are reused across calls only while an lstat
+   * shows the directory unchanged (src/analysis/listings.ts).
    */
   fs?: FsLike | null;
   /** The shell that will run the command (default bash). Others: constructs that differ are not approved. */
@@ -177,7 +179,8 @@ export function classifyWith(d: ClassifierTables, command: string, ctx: Classify
     throw new Error(`unknown level "${String(level)}": use one of ${LEVELS.join(", ")}`);
   }
   const env = ctx.env ?? processEnv();
-  // A new object each call: nothing about the real filesystem is remembered between calls.
+  // A new object each call: nothing about the real filesystem is trusted from an earlier call
+  // (listings are reused only while shown unchanged: analysis/listings.ts).
   const fs = ctx.fs === undefined ? { ...realFs } : ctx.fs;
   const c = contextFor(ctx, env, fs);
   const shell = ctx.shell ? ctx.shell.replace(/^.*\//, "") : "bash";
