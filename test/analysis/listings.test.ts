@@ -272,3 +272,31 @@ describe("scans of a tree too big to tell", () => {
     expect(listed.length).toBeGreaterThan(10);
   });
 });
+
+describe("the real adapter, verdict after verdict", () => {
+  it("sees a secret appear, go and come back below a recursive read, with listings reused between", async () => {
+    const { realFs, realListings } = await import("../../src/analysis/fs.ts");
+    const proj = mkdtempSync(path.join(tmpdir(), "sf-listings-proj-"));
+    try {
+      mkdirSync(path.join(proj, ".git"));
+      writeFileSync(path.join(proj, ".git", "HEAD"), "ref: refs/heads/main\n");
+      mkdirSync(path.join(proj, "src", "deep"), { recursive: true });
+      writeFileSync(path.join(proj, "src", "deep", "a.py"), "x");
+      const pause = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+      const grep = () => classify("grep -rn TODO .", { cwd: proj, roots: [proj], home: "/nonexistent-home", tmp: ["/tmp"], env: {}, fs: { ...realFs }, level: "developer" }).decision;
+      pause(SETTLE_MS + 10); // settled: the listings taken now are kept
+      expect(grep()).toBe("allow");
+      const hits = realListings.hits;
+      expect(grep()).toBe("allow");
+      expect(realListings.hits).toBeGreaterThan(hits);
+      writeFileSync(path.join(proj, "src", "deep", ".env"), "TOKEN=1");
+      expect(grep()).toBe("ask");
+      unlinkSync(path.join(proj, "src", "deep", ".env"));
+      expect(grep()).toBe("allow");
+      symlinkSync("/etc/ssh/ssh_host_rsa_key", path.join(proj, "src", "deep", "notes"));
+      expect(grep()).toBe("ask");
+    } finally {
+      rmSync(proj, { recursive: true, force: true });
+    }
+  });
+});
