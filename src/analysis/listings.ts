@@ -30,15 +30,23 @@ const TRUSTED_FS_TYPES = new Set<number>([
   0x2fc12fc1, // zfs
 ]);
 
-/** What the cache needs of a directory's lstat (node's Stats has all of it). */
-export interface DirStamp {
+/** What shows a directory unchanged (node's Stats has all of it). */
+interface Stamp {
   dev: number;
   ino: number;
   mtimeMs: number;
   ctimeMs: number;
   size: number;
   nlink: number;
+}
+
+/** What the cache needs of a directory's lstat. */
+export interface DirStamp extends Stamp {
   isDirectory(): boolean;
+}
+
+function sameStamp(a: Stamp, b: Stamp): boolean {
+  return a.dev === b.dev && a.ino === b.ino && a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs && a.size === b.size && a.nlink === b.nlink;
 }
 
 export interface ListingSystem {
@@ -62,13 +70,7 @@ export const nodeListingSystem: ListingSystem = {
   now: () => Date.now(),
 };
 
-interface Kept {
-  dev: number;
-  ino: number;
-  mtimeMs: number;
-  ctimeMs: number;
-  size: number;
-  nlink: number;
+interface Kept extends Stamp {
   entries: readonly DirEntry[];
 }
 
@@ -96,7 +98,7 @@ export class ListingCache {
     }
     if (!st || !st.isDirectory()) return this.sys.list(p);
     const hit = this.kept.get(p);
-    if (hit && hit.dev === st.dev && hit.ino === st.ino && hit.mtimeMs === st.mtimeMs && hit.ctimeMs === st.ctimeMs && hit.size === st.size && hit.nlink === st.nlink) {
+    if (hit && sameStamp(hit, st)) {
       this.hits++;
       // Most recently used last: the oldest is the first the bound drops.
       this.kept.delete(p);
