@@ -35,7 +35,16 @@ export function findNameRegExp(glob: string, icase = false): RegExp {
   return new RegExp("^" + re + "$", icase ? "si" : "s");
 }
 
-/** The names a single static `find` prints, or null when that cannot be proven. */
+/**
+ * The names a find prints, and whether it ends each with a NUL (`-print0`) rather than a
+ * newline: what reads them must split them the same way for them to be the words it gets.
+ */
+export interface PrintedNames {
+  names: string[];
+  nul: boolean;
+}
+
+/** The names a single static `find` prints into `$(...)`, or null when that cannot be proven. */
 export function findNames(w: Walker, body: List, sh: Shell): string[] | null {
   const fs = w.deps.ctx.fs;
   if (!fs || !(fs.readdirEntries || fs.readdirSync)) return null;
@@ -51,10 +60,12 @@ export function findNames(w: Walker, body: List, sh: Shell): string[] | null {
     if (x.kind !== "fields" || x.fields.some((f) => f.glob)) return null;
     argv.push(...x.fields.map((f) => f.text));
   }
-  return findArgvNames(w, argv, sh);
+  // `$(find -print0)`: bash drops the NULs and joins the names into one word.
+  const printed = findArgvNames(w, argv, sh);
+  return printed && !printed.nul ? printed.names : null;
 }
 
-export function findArgvNames(w: Walker, argv: string[], sh: Shell): string[] | null {
+export function findArgvNames(w: Walker, argv: string[], sh: Shell): PrintedNames | null {
   const fs = w.deps.ctx.fs;
   if (!fs || argv[0] !== "find" || !sh.bases.known || sh.bases.list.length !== 1) return null;
   const base = sh.bases.list[0]!.physical;
@@ -66,6 +77,7 @@ export function findArgvNames(w: Walker, argv: string[], sh: Shell): string[] | 
   let mindepth = 0;
   let type: "f" | "d" | null = null;
   const names: RegExp[] = [];
+  let print: "-print" | "-print0" | null = null;
   for (; i < argv.length; i++) {
     const a = argv[i]!;
     const next = argv[i + 1];
@@ -79,7 +91,10 @@ export function findArgvNames(w: Walker, argv: string[], sh: Shell): string[] | 
       if (a === "-maxdepth") maxdepth = Number(next);
       else mindepth = Number(next);
       i++;
-    } else if (a === "-print" || a === "-a" || a === "-and") continue;
+    } else if (a === "-print" || a === "-print0") {
+      if (print !== null && print !== a) return null; // both: the separators interleave
+      print = a;
+    } else if (a === "-a" || a === "-and") continue;
     else return null; // -o, -not, -exec, -printf, -path...: not followed
   }
   const out: string[] = [];
@@ -123,7 +138,7 @@ export function findArgvNames(w: Walker, argv: string[], sh: Shell): string[] | 
   }
   // Splitting, globbing and xargs quoting leave these names alone.
   if (out.some((n) => /[\s'"\\*?[\]]/.test(n) || n.startsWith("-"))) return null;
-  return out;
+  return { names: out, nul: print === "-print0" };
 }
 
 /** A word that is exactly one unquoted command substitution. */

@@ -611,36 +611,51 @@ function external(w: Walker, inv: Invocation, sh: Shell, sc: Scope, idx: number,
   for (const run of interp.inner) {
     const via = `${sc.via ? sc.via + " > " : ""}${name}`;
     if (run.type === "argv") {
-      const items: ArgItem[] = run.argv.map((v, i) => {
-        const from = inv.items[run.argIndex + i];
-        const item: ArgItem = { value: v, glob: from?.glob ?? false, source: src(run.argIndex + i) };
-        // A `{}` of find -exec, or a word that already stood for a tree, stands for the tree.
-        if (run.treeArgs?.includes(i)) {
-          item.tree = true;
-          if (run.treeName !== undefined) item.treeName = run.treeName;
+      const toItems = (argv: ArgWord[]): ArgItem[] =>
+        argv.map((v, i) => {
+          const from = inv.items[run.argIndex + i];
+          const item: ArgItem = { value: v, glob: from?.glob ?? false, source: src(run.argIndex + i) };
+          // A `{}` of find -exec, or a word that already stood for a tree, stands for the tree.
+          if (run.treeArgs?.includes(i)) {
+            item.tree = true;
+            if (run.treeName !== undefined) item.treeName = run.treeName;
+          }
+          if (from?.tree) {
+            item.tree = true;
+            if (from.treeName !== undefined) item.treeName = from.treeName;
+          }
+          return item;
+        });
+      // `find ... | xargs cmd`: the names find prints are the words xargs reads, when provable
+      // and split the way find ends them (newlines by default or with -I, NULs with -0).
+      const st = inv.stdin ?? sc.stdin;
+      const printed = (run.appendsUnknownArgs || run.marker) && st.t === "pipe" && st.names ? st.names() : null;
+      const split = run.stdinArgs ?? "blank";
+      const names = printed && (printed.nul ? split === "nul" : split === (run.marker ? "line" : "blank")) ? printed.names : null;
+      let prefix: PrefixEnv | null = null;
+      const runOne = (items: ArgItem[]) => {
+        if (!prefix) {
+          prefix = new Map(inv.prefix);
+          if (run.env) {
+            for (const [k, v] of Object.entries(run.env)) prefix.set(k, v);
+            applyEnvRecord(w, run.env, innerSh, sc, src(run.argIndex), idx);
+          }
         }
-        if (from?.tree) {
-          item.tree = true;
-          if (from.treeName !== undefined) item.treeName = from.treeName;
-        }
-        return item;
-      });
+        dispatch(w, { items, span: inv.span, prefix, stdin: inv.stdin, noFunctions: true, via, bases }, innerSh, scopeWith(sc, { via }));
+      };
+      if (run.marker && names && names.length <= MAX_MARKER_RUNS) {
+        // xargs -I: one run per name, with the name in place of each marker.
+        const { text, words } = run.marker;
+        for (const n of names) runOne(toItems(words.map((x) => (x !== null && x.includes(text) ? x.split(text).join(n) : x))));
+        continue;
+      }
+      const items = toItems(run.argv);
       if (run.appendsUnknownArgs) {
-        // `find ... | xargs cmd`: the names find prints, when provable; else an unknown word.
-        const st = inv.stdin ?? sc.stdin;
-        const names = st.t === "pipe" && st.names ? st.names() : null;
         if (names) for (const n of names) items.push({ value: n, glob: false, source: st.t === "pipe" ? st.source : inv.span });
         else items.push({ value: null, glob: false, source: inv.span });
       }
       if (items.length === 0) continue;
-      const prefix: PrefixEnv = new Map(inv.prefix);
-      if (run.env) {
-        for (const [k, v] of Object.entries(run.env)) {
-          prefix.set(k, v);
-        }
-        applyEnvRecord(w, run.env, innerSh, sc, src(run.argIndex), idx);
-      }
-      dispatch(w, { items, span: inv.span, prefix, stdin: inv.stdin, noFunctions: true, via, bases }, innerSh, scopeWith(sc, { via }));
+      runOne(items);
     } else if (run.type === "script") {
       innerScript(w, run.script, `${name} -c`, src(run.argIndex), innerSh, scopeWith(sc, { via: `${via} (script)` }), idx);
     } else {
@@ -672,6 +687,9 @@ function overrideBases(w: Walker, dir: string | null, bases: Bases, sh: Shell): 
 }
 
 const NAMED_LIMIT = 2000;
+
+/** xargs -I over the names find prints: at most this many runs are followed (each is walked). */
+const MAX_MARKER_RUNS = 64;
 
 /** Is a delete under this path a sweep of `/`, HOME, an ancestor of HOME or a top-level tree (unbounded, not narrowed)? */
 function sweeping(w: Walker, path: string, bases: Bases, sh: Shell): boolean {

@@ -14,6 +14,7 @@ import type { Bases, Shell } from "./shellstate.ts";
 import type { CommandRecord, LocatedEffect } from "./types.ts";
 import { scanInlineCode } from "./evidence.ts";
 import type { WordEnv } from "./words.ts";
+import type { PrintedNames } from "./names.ts";
 
 /** What the word model may know in this shell state: HOME, and $PWD when the base is one known place. */
 export function wordEnv(w: Walker, sh: Shell): WordEnv {
@@ -54,13 +55,13 @@ export type StdinSource =
  * `find` output goes to the agent, and listing a tree for nobody is the costliest thing a
  * verdict can do. Asked later, the walk has seen more writes, which can only make it decline.
  */
-export type NamesThunk = () => string[] | null;
+export type NamesThunk = () => PrintedNames | null;
 
 /** What a command writes to stdout, as far as it is literal (for `echo code | sh`). */
 export interface Output {
   literal: string | null;
   fetched: boolean;
-  /** The file names it prints, one per line, when provable (a simple `find`). */
+  /** The file names it prints, each ended by a newline or a NUL, when provable (a simple `find`). */
   names?: NamesThunk | null;
 }
 

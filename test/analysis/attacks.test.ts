@@ -34,6 +34,13 @@ const plantScript = (rel: string, body: string) => (s: Sandbox) => {
   fs.writeFileSync(f, `#!/bin/sh\n${body}\n`, { mode: 0o755 });
 };
 
+/** A directory whose path holds HOME's credentials file between colons. */
+const plantColonPath = (s: Sandbox) => {
+  const d = path.join(s.proj, `e:${path.join(s.home, ".aws/credentials")}:`, "x");
+  fs.mkdirSync(d, { recursive: true });
+  fs.writeFileSync(path.join(d, "z.txt"), "x\n");
+};
+
 const families: Record<string, Case[]> = {
   "command-word spelling": [
     { cmd: "r\\m -rf ../sibling", proof: siblingGone },
@@ -177,6 +184,11 @@ const families: Record<string, Case[]> = {
     { cmd: "echo '{}' > .mcp.json", proof: (s) => expect(s.exists(path.join(s.proj, ".mcp.json"))).toBe(true) },
   ],
   "secrets and disclosure": [
+    // find prints `./e:<HOME>/.aws/credentials:/x/z.txt`; split at `:`, the middle word is the key file.
+    { setup: plantColonPath, cmd: "find . -name z.txt | xargs -d : cat", proof: leaks },
+    { setup: plantColonPath, cmd: "find . -name z.txt | xargs --delimiter=: cat", proof: leaks },
+    // -a: the words come from the list, not from find.
+    { setup: (s) => fs.writeFileSync(path.join(s.proj, "list"), path.join(s.home, ".ssh/id_rsa") + "\n"), cmd: "find . -name list | xargs -a list cat", proof: leaks },
     { cmd: "cat ~/.ssh/id_rsa", proof: leaks },
     { cmd: "cat .env", proof: leaks },
     { cmd: "head -c 100 ~/.aws/credentials", proof: leaks },

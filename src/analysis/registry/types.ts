@@ -53,6 +53,14 @@ export type InnerRun =
       treeArgs?: number[];
       /** Every path a tree word stands for has a basename matching this glob (`find R -name P -exec`). */
       treeName?: string;
+      /**
+       * How the words it gets from stdin are split (xargs): at blanks and newlines, honouring
+       * quotes (the default), at NULs (`-0`), one per line (`-I`), or otherwise (`-d`, `-a`:
+       * never the names a producer prints). Absent: as the default.
+       */
+      stdinArgs?: "blank" | "nul" | "line" | "other";
+      /** xargs -I: the replace string, and the words before replacement (`marker` in them). */
+      marker?: { text: string; words: ArgWord[] };
     }
   /** A shell script in a string (`bash -c S`, `sh -c S`, `eval S`, `watch S`, `env -S S`, `su -c S`). */
   | { type: "script"; script: string | null; shell: string; argIndex: number }

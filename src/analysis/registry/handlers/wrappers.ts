@@ -120,17 +120,25 @@ export const privilege: Handler = {
 export const xargs: Handler = {
   post(ctx, _node, _argv, parsed) {
     let marker: string | null = null;
+    let split: "blank" | "nul" | "other" = "blank";
     for (const pf of parsed.flags) {
       if (pf.name === "-I" || pf.name === "--replace") marker = pf.value ?? "{}";
       if (pf.name === "-i") marker = pf.value ?? "{}";
+      if (pf.name === "-0" || pf.name === "--null") split = split === "other" ? "other" : "nul";
+      // Another delimiter, or arguments from a file: never the words a producer printed.
+      if (pf.name === "-d" || pf.name === "--delimiter" || pf.name === "-a" || pf.name === "--arg-file") split = "other";
     }
     const run = ctx.out.inner[ctx.out.inner.length - 1];
     if (!run || run.type !== "argv" || run.argIndex < parsed.restFrom) {
       // No command: xargs runs echo.
       return;
     }
+    run.stdinArgs = split === "blank" && marker !== null ? "line" : split;
     if (marker === null) run.appendsUnknownArgs = true;
-    else run.argv = run.argv.map((w) => (w !== null && w.includes(marker!) ? null : w));
+    else {
+      run.marker = { text: marker, words: run.argv };
+      run.argv = run.argv.map((w) => (w !== null && w.includes(marker!) ? null : w));
+    }
   },
 };
 
