@@ -18,6 +18,7 @@ describe("find | xargs: the names become words only when split as printed", () =
     ["find . -name '*.md' | xargs wc -l", ["wc", "-l", "./docs/a.md", "./docs/b.md"]],
     ["find . -name '*.md' -print0 | xargs -0 wc -l", ["wc", "-l", "./docs/a.md", "./docs/b.md"]],
     ["find . -name '*.md' -print0 | xargs --null -n1 wc -l", ["wc", "-l", "./docs/a.md", "./docs/b.md"]],
+    ["find . -name '*.md' | parallel wc -l", ["wc", "-l", "./docs/a.md", "./docs/b.md"]],
   ])("%s", (cmd, want) => {
     expect(run(cmd).decision).toBe("allow");
     expect(argvs(cmd)).toContainEqual(want);
@@ -31,6 +32,9 @@ describe("find | xargs: the names become words only when split as printed", () =
     ["find . -name '*.md' | xargs -a list wc -l", "the words come from a file"],
     ["find . -name '*.md' -print -print0 | xargs -0 wc -l", "both separators"],
     ["find . -name '*.md' | xargs -0 -I{} wc -l {}", "-I over NULs, names ended by newlines"],
+    ["find . -name '*.md' | parallel -d : wc -l", "GNU parallel with another delimiter"],
+    ["find . -name '*.md' | parallel --null wc -l", "GNU parallel reading a newline list at NULs"],
+    ["find . -name '*.md' | tar -cf /tmp/a.tar -I wc docs", "a program tar runs takes no words from stdin"],
   ])("%s: an unknown word (%s)", (cmd) => {
     const v = run(cmd);
     expect(v.decision).toBe("ask");

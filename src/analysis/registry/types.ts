@@ -56,7 +56,7 @@ export type InnerRun =
       /**
        * How the words it gets from stdin are split (xargs): at blanks and newlines, honouring
        * quotes (the default), at NULs (`-0`), one per line (`-I`), or otherwise (`-d`, `-a`:
-       * never the names a producer prints). Absent: as the default.
+       * never the names a producer prints). Absent: not from stdin (no names either).
        */
       stdinArgs?: "blank" | "nul" | "line" | "other";
       /** xargs -I: the replace string, and the words before replacement (`marker` in them). */

@@ -107,7 +107,7 @@ export function fakeInterpret(argv: ArgWord[]): Interpretation {
       return known("env", [], [{ type: "argv", argv: argv.slice(i), argIndex: i, env }]);
     }
     case "xargs":
-      return known(name, [], [{ type: "argv", argv: argv.slice(1), argIndex: 1, appendsUnknownArgs: true }]);
+      return known(name, [], [{ type: "argv", argv: argv.slice(1), argIndex: 1, appendsUnknownArgs: true, stdinArgs: "blank" }]);
     case "find": {
       const effects: AbstractEffect[] = [];
       const inner: InnerRun[] = [];

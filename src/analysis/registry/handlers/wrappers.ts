@@ -190,7 +190,14 @@ export const parallel: Handler = {
       return;
     }
     const words = cmd.map((w) => (MARK.test(w!) ? null : w));
-    ctx.out.inner.push({ type: "argv", argv: words, argIndex: ops[0]!.index, appendsUnknownArgs: !usesMarker });
+    // Arguments from stdin, one per line (for names without blanks, as xargs splits them); at
+    // NULs with -0; never a producer's names with another delimiter or from files.
+    let split: "blank" | "nul" | "other" = sep >= 0 ? "other" : "blank";
+    for (const pf of parsed.flags) {
+      if ((pf.name === "-0" || pf.name === "--null") && split === "blank") split = "nul";
+      if (pf.name === "-d" || pf.name === "--delimiter" || pf.name === "-a" || pf.name === "--arg-file") split = "other";
+    }
+    ctx.out.inner.push({ type: "argv", argv: words, argIndex: ops[0]!.index, appendsUnknownArgs: !usesMarker, stdinArgs: split });
   },
 };
 
