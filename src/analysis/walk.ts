@@ -426,8 +426,9 @@ function expandItems(w: Walker, words: Word[], sh: Shell, sc: Scope): ArgItem[] 
   for (const word of words) {
     const source = w.span(sc, word.pos, word.end);
     const x = expandWord(word, wordEnv(w, sh));
-    // `$(find src -name '*.java')`: the names find will print, when they can be listed.
-    const sub = x.kind === "dynamic" ? soleSubstitution(word) : null;
+    // `$(find src -name '*.java')`: the names find will print, when they can be listed, and
+    // split at blanks only (names with none are then the words; another IFS may split them).
+    const sub = x.kind === "dynamic" && sh.defaultIfs ? soleSubstitution(word) : null;
     const names = sub ? findNames(w, sub, sh) : null;
     if (names) for (const n of names) items.push({ value: n, glob: false, source, word });
     else if (x.kind === "dynamic") items.push({ value: null, glob: false, source, word });

@@ -187,6 +187,7 @@ const families: Record<string, Case[]> = {
     // find prints `./e:<HOME>/.aws/credentials:/x/z.txt`; split at `:`, the middle word is the key file.
     { setup: plantColonPath, cmd: "find . -name z.txt | xargs -d : cat", proof: leaks },
     { setup: plantColonPath, cmd: "find . -name z.txt | xargs --delimiter=: cat", proof: leaks },
+    { setup: plantColonPath, cmd: "IFS=:; cat $(find . -name z.txt)", proof: leaks },
     // -a: the words come from the list, not from find.
     { setup: (s) => fs.writeFileSync(path.join(s.proj, "list"), path.join(s.home, ".ssh/id_rsa") + "\n"), cmd: "find . -name list | xargs -a list cat", proof: leaks },
     { cmd: "cat ~/.ssh/id_rsa", proof: leaks },
