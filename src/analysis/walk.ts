@@ -644,8 +644,10 @@ function external(w: Walker, inv: Invocation, sh: Shell, sc: Scope, idx: number,
         }
         dispatch(w, { items, span: inv.span, prefix, stdin: inv.stdin, noFunctions: true, via, bases }, innerSh, scopeWith(sc, { via }));
       };
-      if (run.marker && names && names.length <= MAX_MARKER_RUNS) {
-        // xargs -I: one run per name, with the name in place of each marker.
+      if (run.marker && names && names.length <= w.markerRunsLeft) {
+        // xargs -I: one run per name, with the name in place of each marker (a budget for the
+        // whole verdict: nested, the runs would multiply).
+        w.markerRunsLeft -= names.length;
         const { text, words } = run.marker;
         for (const n of names) runOne(toItems(words.map((x) => (x !== null && x.includes(text) ? x.split(text).join(n) : x))));
         continue;
@@ -689,8 +691,6 @@ function overrideBases(w: Walker, dir: string | null, bases: Bases, sh: Shell): 
 
 const NAMED_LIMIT = 2000;
 
-/** xargs -I over the names find prints: at most this many runs are followed (each is walked). */
-const MAX_MARKER_RUNS = 64;
 
 /** Is a delete under this path a sweep of `/`, HOME, an ancestor of HOME or a top-level tree (unbounded, not narrowed)? */
 function sweeping(w: Walker, path: string, bases: Bases, sh: Shell): boolean {

@@ -163,6 +163,8 @@ export class Walker {
   private budgetHit = false;
   private lstatCache = new Map<string, unknown>();
   private gitDirsMemo: ReadonlySet<string> | null = null;
+  /** `xargs -I` runs over find's names still to be followed in this verdict (each is walked). */
+  markerRunsLeft = 64;
   private scans = new Map<string, { found: string | null; locus: Locus | null; truncated: boolean; why: string; all: { target: string; locus: Locus }[] }>();
 
   constructor(

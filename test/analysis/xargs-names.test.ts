@@ -60,6 +60,20 @@ describe("find | xargs: the names become words only when split as printed", () =
     expect(v.commands.find((c) => c.argv[0] === "head")!.argv).toContain(null);
   });
 
+  it("xargs -I runs are budgeted per verdict: nested, they would multiply", () => {
+    const files: Record<string, string> = { [`${P}/.git/HEAD`]: "x" };
+    for (let i = 0; i < 20; i++) {
+      files[`${P}/m${i}.md`] = "x";
+      files[`${P}/d/t${i}.ts`] = "x";
+    }
+    const many = memFs({ files, dirs: ["/tmp"] });
+    const ctx = { cwd: P, home: "/home/u", tmp: ["/tmp"], env: {}, fs: many, level: "developer" as const };
+    expect(classify("find . -name '*.md' | xargs -I{} sh -c 'head -3 {}'", ctx).decision).toBe("allow");
+    const nested = classify("find . -name '*.md' | xargs -I{} sh -c 'find d -name \"*.ts\" | xargs -I@ cat @ {}'", ctx);
+    expect(nested.decision).toBe("ask");
+    expect(nested.commands.filter((c) => c.argv[0] === "cat").length).toBeLessThanOrEqual(64);
+  });
+
   it("$(find -print0) is not the names (bash drops the NULs and joins them)", () => {
     const v = run("wc -l $(find . -name '*.md' -print0)");
     expect(v.commands.find((c) => c.argv[0] === "wc")!.argv).toContain(null);
