@@ -376,7 +376,7 @@ export class Walker {
     // A command that can make symlinks, writing in a project's git dir (or unpacking a tree
     // over one; mv's destination is a delete): tree scans do not look there
     // (GIT_DIR_LOOKED_AT), so this needs yolo.
-    if (maker && (op === "write" || op === "delete") && kind === undefined && !/^(\S*\/)?git( |$)/.test(req.by) && this.reachesGitDir(r.path, lexAbs, recursive)) kind = "git-dir-link";
+    if (maker && (op === "write" || op === "delete") && kind === undefined && this.reachesGitDir(r.path, lexAbs, recursive, req.by, op)) kind = "git-dir-link";
     if (op === "delete" && recursive) {
       const home = this.deps.ctx.home;
       const depth = r.path.split("/").filter(Boolean).length;
@@ -614,14 +614,23 @@ export class Walker {
 
   /**
    * Does a write at `p` land in a project's git dir: at or below it, or (a tree written
-   * recursively, an archive unpacked) above it? Git itself is not asked about (it names its
-   * own files there).
+   * recursively, an archive unpacked) above it? Git names its own files there and never
+   * checks out a `.git` path component, so for git only a path it writes below the git dir
+   * counts (a clone, `worktree add`, a `--work-tree` checkout there), not its own files (the
+   * git dir itself, config, info/refs, the hooks init copies, the objects gc prunes).
    */
-  private reachesGitDir(p: string, lexAbs: string, recursive: boolean): boolean {
+  private reachesGitDir(p: string, lexAbs: string, recursive: boolean, by: string, op: Op): boolean {
+    const git = /^(\S*\/)?git( |$)/.test(by);
     for (const g of this.rootGitDirs()) {
       for (const q of p === lexAbs ? [p] : [p, lexAbs]) {
+        if (git) {
+          if (!q.startsWith(g + "/")) continue;
+          const own = (!recursive && (q === g + "/config" || q === g + "/info/refs" || q === g + "/hooks")) || (op === "delete" && q === g + "/objects" && /^(\S*\/)?git gc\b/.test(by));
+          if (!own) return true;
+          continue;
+        }
         if (q === g || q.startsWith(g + "/")) return true;
-        if (recursive && (g.startsWith(q === "/" ? "/" : q + "/"))) return true;
+        if (recursive && g.startsWith(q === "/" ? "/" : q + "/")) return true;
       }
     }
     return false;

@@ -93,6 +93,9 @@ describe("nothing below yolo can put what a scan looks for into .git", () => {
     ["unzip /tmp/a.zip", "the same with unzip"],
     ["tar -xf /tmp/a.tar -C .git", "an archive unpacked inside .git"],
     ["touch .git/objects/ad/k.pem", "a secret's name"],
+    ["git clone https://example.com/r.git .git/sub", "a checkout by git inside .git (it may hold links)"],
+    ["git worktree add .git/wt", "the same with a linked worktree"],
+    ["git --work-tree=.git/objects checkout main -- .", "the same into the object store"],
   ])("%s needs yolo (%s)", (cmd) => {
     expect(level(cmd)).toBe("yolo");
   });
@@ -102,6 +105,8 @@ describe("nothing below yolo can put what a scan looks for into .git", () => {
     ["tar -xf /tmp/a.tar -C vendor", "editor", "an archive unpacked away from .git"],
     ["cp -a build dist", "editor", "links copied elsewhere in the project"],
     ["git add -A", "editor", "git names its own files there"],
+    ["git gc --prune=now", "local-admin", "gc prunes objects and writes info/refs: its own files"],
+    ["git commit -m x", "developer", "its objects, and the hooks it runs"],
   ])("%s stays at %s (%s)", (cmd, want) => {
     expect(level(cmd)).toBe(want);
   });
