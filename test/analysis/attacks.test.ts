@@ -111,6 +111,16 @@ const families: Record<string, Case[]> = {
     { cmd: "find . -maxdepth 0 -fprint ~/.bashrc", proof: rcChanged },
     { cmd: "git log -1 --output=$HOME/.bashrc", proof: rcChanged },
     { cmd: "sed -i 's/rc/pwned/' ~/.bashrc", proof: rcChanged },
+    {
+      setup: (s) => (fs.writeFileSync(path.join(s.proj, "base"), "# rc\n"), fs.writeFileSync(path.join(s.proj, "other"), "# pwned\n")),
+      cmd: "git merge-file ~/.bashrc base other",
+      proof: rcChanged,
+    },
+    {
+      setup: (s) => (fs.writeFileSync(path.join(s.proj, ".bashrc"), "# pwned\n"), s.run("git add .bashrc")),
+      cmd: "git checkout-index -f --prefix=$HOME/ .bashrc",
+      proof: rcChanged,
+    },
   ],
   "environment vectors": [
     { cmd: "echo change >> README.md && GIT_EXTERNAL_DIFF='rm -rf ../sibling; true' git diff", proof: siblingGone },
