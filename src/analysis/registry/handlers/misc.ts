@@ -148,6 +148,25 @@ export const unzip: Handler = {
   },
 };
 
+/**
+ * pytest: `--cov-report TYPE:PATH` writes the report to PATH (pytest-cov; a bare TYPE writes
+ * beside the project or to the terminal); `--basetemp DIR` is removed, then written.
+ */
+export const pytest: Handler = {
+  post(ctx, _node, _argv, parsed) {
+    for (const f of parsed.flags) {
+      if (f.name === "--cov-report") {
+        if (f.value === null) pathEffect(ctx, "write", null, f.index, "--cov-report writes a coverage report (a dynamic one may name any path)");
+        else if (f.value !== undefined && f.value.includes(":")) pathEffect(ctx, "write", f.value.slice(f.value.indexOf(":") + 1), f.index, "--cov-report writes the coverage report there");
+      }
+      if (f.name === "--basetemp" && f.value !== undefined) {
+        pathEffect(ctx, "delete", f.value, f.index, "--basetemp: pytest removes the directory first", true);
+        pathEffect(ctx, "write", f.value, f.index, "--basetemp: pytest writes its temporary files there", true);
+      }
+    }
+  },
+};
+
 /** gzip and friends: the output lands beside each input (same directory, so the same locus). */
 export const compress: Handler = {
   post(ctx, node, _argv, parsed, modes) {
