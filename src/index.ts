@@ -12,7 +12,9 @@ import { classifyWith, type ClassifierTables, type ClassifyContext } from "./pol
 export { LEVELS, DEFAULT_LEVEL, OPS, LOCI, KINDS } from "./policy/model.ts";
 export type { Level, Need, Op, Locus, Kind, Effect } from "./policy/model.ts";
 export type { Verdict, VerdictEffect, VerdictCommand, Reason, Segment, ExplainData } from "./policy/verdict.ts";
-export type { FsLike, StatLike } from "./analysis/fs.ts";
+export type { FsLike, StatLike, DirEntry } from "./analysis/fs.ts";
+/** node:fs as the classifier reads it: `{ ...realFs }` is a view a host may reuse across calls. */
+export { realFs } from "./analysis/fs.ts";
 export { explainText };
 export { loadRegistry } from "./analysis/registry/index.ts";
 export { loadLevels } from "./policy/levels.ts";
