@@ -252,3 +252,52 @@ export const npmLogs: Handler = {
   },
 };
 const RUNS_SCRIPTS = new Set(["npm test", "npm run"]);
+
+/** Options of the grouped runners that take a command line to run (unambiguous long names only). */
+const RUNNER_COMMAND_FLAGS = new Set([
+  "--command", "--raw-command", "--post-run-command", "--run_under", "--workspace_status_command", "--credential_helper",
+  "--test-command", "--test-wrapper", "--wrapper", "--shell", "--chooser", "-gocmd", "--with-gcc", "--with-hpack",
+  "--with-compiler", "--exec", "--cmd", "--eval", "--execute", "--build-runner",
+]);
+/** First words that make a runner run any program or inline code (`stack exec -- X`, `meson devenv X`). */
+const RUNNER_ANY_PROGRAM = /^(exec|devenv|runner|runghc|runhaskell|runpython|eval)$/;
+
+/**
+ * Build tools, task and test runners kept in one entry each (ninja, bazel, just, dotnet...;
+ * rspec, phpunit, ctest...): their own options are too many to list, and any of them may name
+ * a file they write, read or run. So every path-like word among the arguments, an operand or a
+ * value inside one (`--out=P`, `-bl:P`, `json:P`, `trx;LogFileName=P`, `id=P`), is placed as a
+ * write and as code the tool may run: inside the project that is what the runner does anyway;
+ * outside it is foreign (ask). Options known to run a command line, and the verbs that run any
+ * program, are not modelled. Targets and labels (`test`, `db:migrate`, `//pkg:x`) are left alone.
+ */
+export const projectRunner: Handler = {
+  post(ctx, node, argv, parsed) {
+    const tool = (argv[0] ?? node.path).replace(/^.*\//, "");
+    const first = parsed.operands.find((o) => o.value === null || !o.value.startsWith("-"));
+    if (first && first.value !== null && RUNNER_ANY_PROGRAM.test(first.value)) throw new Unknown(`\`${node.path} ${first.value}\` runs a program or code named on the command line`, first.index);
+    for (const o of parsed.operands) {
+      if (o.value === null) continue; // a dynamic word: a target name as far as anyone can tell
+      const name = o.value.startsWith("-") ? o.value.replace(/[=:].*$/s, "") : null;
+      if (name !== null && RUNNER_COMMAND_FLAGS.has(name)) throw new Unknown(`\`${name}\` of \`${node.path}\` runs a command line`, o.index);
+      if (/^(-[eEp]|--eval)$/.test(o.value) && /^(rake|mix|elixir|rails)$/.test(tool)) throw new Unknown(`\`${o.value}\` of \`${tool}\` runs inline code`, o.index);
+      for (const p of runnerPaths(o.value)) {
+        // The exec first: placed after the write, it would be code this command just wrote.
+        pathEffect(ctx, "exec", p, o.index, `\`${node.path}\` may run or load it (a path among its arguments)`);
+        pathEffect(ctx, "write", p, o.index, `\`${node.path}\` may write there (a path among its arguments)`);
+      }
+    }
+  },
+};
+
+/** The paths in one argument of a runner (see projectRunner); URLs and `//` labels are not. */
+export function runnerPaths(word: string): string[] {
+  if (word.includes("://")) return [];
+  const out = new Set<string>();
+  // A whole word (or a flag's value) with a slash, `~` or `..`.
+  const value = word.startsWith("-") ? (word.match(/^[^=:]*[=:](.*)$/s)?.[1] ?? null) : word;
+  if (value !== null && !value.startsWith("//") && !value.startsWith("@") && (value.includes("/") || value === "~" || value === "..")) out.add(value);
+  // Paths after a separator inside a value: `json:/x`, `trx;LogFileName=/x`, `id=/x`, `@/x`.
+  for (const m of word.matchAll(/(?:^|[=:;,@])((?:~|\/(?!\/)|\.\.?\/)[^;,]*)/g)) out.add(m[1]!);
+  return [...out];
+}
