@@ -278,6 +278,8 @@ export const projectRunner: Handler = {
     if (first && first.value !== null && RUNNER_ANY_PROGRAM.test(first.value)) throw new Unknown(`\`${node.path} ${first.value}\` runs a program or code named on the command line`, first.index);
     for (const o of parsed.operands) {
       if (o.value === null) continue; // a dynamic word: a target name as far as anyone can tell
+      // A module by URL or registry specifier (deno run https://..., npm:pkg) is downloaded code.
+      if (/^(https?:\/\/|npm:|jsr:)/.test(o.value)) ctx.out.effects.push({ type: "other", op: "exec", locus: "none", kind: "downloaded-code", target: o.value, argIndex: o.index, why: `\`${node.path}\` may download and run \`${o.value}\`` });
       const name = o.value.startsWith("-") ? o.value.replace(/[=:].*$/s, "") : null;
       if (name !== null && RUNNER_COMMAND_FLAGS.has(name)) throw new Unknown(`\`${name}\` of \`${node.path}\` runs a command line`, o.index);
       if (/^(-[eEp]|--eval)$/.test(o.value) && /^(rake|mix|elixir|rails)$/.test(tool)) throw new Unknown(`\`${o.value}\` of \`${tool}\` runs inline code`, o.index);
