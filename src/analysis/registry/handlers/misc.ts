@@ -276,13 +276,24 @@ export const projectRunner: Handler = {
     const tool = (argv[0] ?? node.path).replace(/^.*\//, "");
     const first = parsed.operands.find((o) => o.value === null || !o.value.startsWith("-"));
     if (first && first.value !== null && RUNNER_ANY_PROGRAM.test(first.value)) throw new Unknown(`\`${node.path} ${first.value}\` runs a program or code named on the command line`, first.index);
+    let prev: string | null = null;
     for (const o of parsed.operands) {
+      const after = prev;
+      prev = o.value;
       if (o.value === null) continue; // a dynamic word: a target name as far as anyone can tell
       // A module by URL or registry specifier (deno run https://..., npm:pkg) is downloaded code.
       if (/^(https?:\/\/|npm:|jsr:)/.test(o.value)) ctx.out.effects.push({ type: "other", op: "exec", locus: "none", kind: "downloaded-code", target: o.value, argIndex: o.index, why: `\`${node.path}\` may download and run \`${o.value}\`` });
       const name = o.value.startsWith("-") ? o.value.replace(/[=:].*$/s, "") : null;
       if (name !== null && RUNNER_COMMAND_FLAGS.has(name)) throw new Unknown(`\`${name}\` of \`${node.path}\` runs a command line`, o.index);
       if (/^(-[eEp]|--eval)$/.test(o.value) && /^(rake|mix|elixir|rails)$/.test(tool)) throw new Unknown(`\`${o.value}\` of \`${tool}\` runs inline code`, o.index);
+      // Verbs that publish (`nuget push`, `cabal upload`, `mix hex.publish`) or install for the
+      // whole user (`dotnet tool install -g`, `stack install`) are not what a build does.
+      // (A word right after an option is taken as its value: `-c Release` is a configuration.)
+      const verb = !o.value.startsWith("-") && !(after !== null && after.startsWith("-") && !after.includes("="));
+      if (verb && (/(^|[:.\-_])(deploy|publish|upload|release)/.test(o.value) || /^(push|upload)$/.test(o.value))) ctx.out.effects.push({ type: "other", op: "net-send", locus: "none", target: o.value, argIndex: o.index, why: `\`${tool} ${o.value}\` publishes or uploads` });
+      if (/^(-g|--global)$/.test(o.value) || (o === first && /^(install|archive\.install|escript\.install)$/.test(o.value) && /^(stack|mix|cabal|lein|rebar3)$/.test(tool))) {
+        ctx.out.effects.push({ type: "other", op: "install", locus: "home", kind: "global", target: tool, argIndex: o.index, why: `\`${tool}\` installs for the whole user` });
+      }
       for (const p of runnerPaths(o.value)) {
         // The exec first: placed after the write, it would be code this command just wrote.
         pathEffect(ctx, "exec", p, o.index, `\`${node.path}\` may run or load it (a path among its arguments)`);
