@@ -341,6 +341,14 @@ function parseFlagWord(node: CNode, argv: ArgWord[], i: number, parsed: Parsed, 
     pushFlag(parsed, modes, flag, owner, name, argv[i + 1], i, i + 1);
     return i + 1;
   }
+  // `-name=value` of a single-dash long flag (Go's flag package, `-modfile=F`): the value is
+  // what follows the `=`.
+  const eqAt = w.indexOf("=");
+  const wordEq = eqAt > 2 ? lookupWord(node, w.slice(0, eqAt)) : null;
+  if (wordEq && wordEq[2] === undefined && wordEq[0].arity !== 0) {
+    pushFlag(parsed, modes, wordEq[0], wordEq[1], w.slice(0, eqAt), w.slice(eqAt + 1), i, i);
+    return i;
+  }
   const word = lookupWord(node, w);
   if (word) {
     const [flag, owner, glued] = word;
@@ -374,6 +382,8 @@ function parseFlagWord(node: CNode, argv: ArgWord[], i: number, parsed: Parsed, 
       continue;
     }
     const rest = w.slice(j + 1);
+    // `-o=x`: getopt tools take `=x` as the value, Go's flag package takes `x`. Not guessed.
+    if (rest.startsWith("=") && flag.role !== "ignore" && flag.role !== "pattern") throw new Unknown(`\`${w}\`: some tools read the value after the \`=\`, others with it`, i);
     if (rest.length) staged.push({ flag, owner, name, value: rest, index: i, valueIndex: i });
     else if (flag.arity === "optional") staged.push({ flag, owner, name, value: undefined, index: i, valueIndex: -1 });
     else {
