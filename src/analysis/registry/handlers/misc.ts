@@ -259,6 +259,14 @@ const RUNNER_COMMAND_FLAGS = new Set([
   "--test-command", "--test-wrapper", "--wrapper", "--shell", "--chooser", "-gocmd", "--with-gcc", "--with-hpack",
   "--with-compiler", "--exec", "--cmd", "--eval", "--execute", "--build-runner",
 ]);
+/** Verbs of particular runners that do what a build or test run does not: not modelled. */
+const RUNNER_VERBS_NOT_MODELLED: Record<string, Record<string, string>> = {
+  rails: { "credentials:show": "decrypts the app's credentials", "credentials:edit": "decrypts the credentials and runs $EDITOR", server: "starts a network server", s: "starts a network server", "db:drop": "drops the database" },
+  "django-admin": { runserver: "starts a network server", flush: "empties the database", dbshell: "opens a database shell" },
+  deno: { serve: "starts a network server" },
+  dotnet: { "dev-certs": "changes the certificate trust store", "user-secrets": "reads or changes the user's secret store" },
+};
+
 /** First words that make a runner run any program or inline code (`stack exec -- X`, `meson devenv X`). */
 const RUNNER_ANY_PROGRAM = /^(exec|devenv|runner|runghc|runhaskell|runpython|eval)$/;
 
@@ -276,6 +284,11 @@ export const projectRunner: Handler = {
     const tool = (argv[0] ?? node.path).replace(/^.*\//, "");
     const first = parsed.operands.find((o) => o.value === null || !o.value.startsWith("-"));
     if (first && first.value !== null && RUNNER_ANY_PROGRAM.test(first.value)) throw new Unknown(`\`${node.path} ${first.value}\` runs a program or code named on the command line`, first.index);
+    // The verb: the first operand, or the subcommand word (`deno serve` is an alias of deno run).
+    for (const [verb, at] of [[first?.value, first?.index ?? 0], [argv[1], 1]] as const) {
+      const why = typeof verb === "string" ? RUNNER_VERBS_NOT_MODELLED[tool]?.[verb] : undefined;
+      if (why) throw new Unknown(`\`${tool} ${verb}\` ${why}`, at);
+    }
     let prev: string | null = null;
     for (const o of parsed.operands) {
       const after = prev;
