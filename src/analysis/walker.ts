@@ -116,10 +116,10 @@ const SCAN_LOCI = new Set<Locus>(["secret", "self"]);
  * above: for a delete or a glob, the vcs-control parts (hooks, info, modules, config,
  * objects/info); for a read, nothing. Everything else there (objects, refs, logs: hundreds of
  * directories in a real repository) is worktree by the regions table, and what a scan looks for
- * in it (a secret's name, a symlink to one) no auto-approved command can put there: git names
- * its own files, writing a secret's name needs yolo, and so does any command other than git
- * that can make symlinks writing there (kind `git-dir-link`). Names map to what is looked at
- * inside them (null: everything).
+ * in it (a secret's name, a symlink to one) no command approved below yolo can put there: git
+ * names its own files, writing a secret's name needs yolo, and so does any other command that
+ * can make symlinks writing there, or git checking a tree out there (kind `git-dir-link`).
+ * Names map to what is looked at inside them (null: everything).
  */
 const GIT_DIR_LOOKED_AT = new Map<string, ReadonlySet<string> | null>([
   [".git", new Set(["hooks", "info", "modules", "config", "objects"])],

@@ -56,8 +56,9 @@ export const DEFAULT_LEVEL: Level = "developer";
  *  net-fetch: literal-url, computed-url
  *  install:   pinned-scripts-off, project (runs package scripts), global
  *  delete:    unbounded (rm -rf of HOME, /, or a whole top-level tree)
- *  write:     git-dir-link (a command other than git that can make symlinks writes in a
- *             project's git dir, or unpacks a tree over one; tree scans do not look there)
+ *  write:     git-dir-link (a command that can make symlinks writes in a project's git dir,
+ *             or unpacks a tree over one, or git checks a tree out there; tree scans do not
+ *             look there). Also on deletes (mv's destination).
  */
 export const KINDS = [
   "project-code",
