@@ -80,6 +80,18 @@ export function tryLstat(fs: FsLike, p: string): StatLike | null {
 }
 
 /**
+ * A directory's entries with their types: in one call where the fs offers it, else names and
+ * an lstat each (an entry gone before its lstat counts as a plain file). Throws as readdir does.
+ */
+export function listDir(fs: FsLike, dir: string): readonly DirEntry[] {
+  if (fs.readdirEntries) return fs.readdirEntries(dir);
+  return fs.readdirSync!(dir).map((name) => {
+    const e = tryLstat(fs, dir === "/" ? "/" + name : dir + "/" + name);
+    return { name, isDir: !!e && e.isDirectory(), isLink: !!e && e.isSymbolicLink() };
+  });
+}
+
+/**
  * Reads a small regular file, or null. Never opens anything else: a FIFO would block the
  * classifier, and /dev/fd/N or /proc/self/... would be the classifier's own, not the command's.
  * A symlink is followed (the path is resolved first) only to another regular file.

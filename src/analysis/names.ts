@@ -4,7 +4,7 @@
 // will pass: simple find expressions, a bounded listing, names with no blank, quote, backslash
 // or glob character (so splitting, xargs quoting and globbing cannot change them), and nothing
 // in the command writes below the listed roots.
-import type { DirEntry } from "./fs.ts";
+import { listDir, type DirEntry } from "./fs.ts";
 import type { List, Word } from "../shell/ast.ts";
 import type { Shell } from "./shellstate.ts";
 import { expandWord } from "./words.ts";
@@ -109,12 +109,7 @@ export function findArgvNames(w: Walker, argv: string[], sh: Shell): PrintedName
     if (!isDir || depth >= maxdepth) return true;
     let list: readonly DirEntry[];
     try {
-      list = fs.readdirEntries
-        ? fs.readdirEntries(abs)
-        : fs.readdirSync!(abs).map((name) => {
-            const st = fs.lstatSync(abs + "/" + name);
-            return { name, isDir: st.isDirectory(), isLink: st.isSymbolicLink() };
-          });
+      list = listDir(fs, abs);
     } catch {
       return false; // unreadable: find would print an error and skip; do not guess
     }

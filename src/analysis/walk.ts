@@ -21,7 +21,7 @@ import type { ArgWord, Interpretation } from "./registry/types.ts";
 import type { CommandRecord } from "./types.ts";
 import { checkNameSubscripts, NAME_TAKERS, runBuiltin, WALK_BUILTINS } from "./builtins.ts";
 import { applyAssignment, applyEnvRecord, type PrefixEnv } from "./envapply.ts";
-import { tryLstat, type DirEntry } from "./fs.ts";
+import { listDir, tryLstat, type DirEntry } from "./fs.ts";
 import { resolvePath } from "./paths.ts";
 import { after, failState, mergeShell, sameShell, shellWith, unknownBases, describeBases, type Bases, type Flow, type Shell } from "./shellstate.ts";
 import { expandWord, heredocText } from "./words.ts";
@@ -723,12 +723,7 @@ function namedBelow(w: Walker, path: string, glob: string, bases: Bases, sh: She
       const { d, only } = queue.shift()!;
       let entries: readonly DirEntry[];
       try {
-        entries = fs.readdirEntries
-          ? fs.readdirEntries(d)
-          : fs.readdirSync!(d).map((name) => {
-              const st2 = fs.lstatSync(d === "/" ? "/" + name : d + "/" + name);
-              return { name, isDir: st2.isDirectory(), isLink: st2.isSymbolicLink() };
-            });
+        entries = listDir(fs, d);
       } catch {
         return null; // an unlistable directory: what lies there is unknown
       }

@@ -9,7 +9,7 @@ import type { ArgWord, Interpretation } from "./registry/types.ts";
 import type { DirContext } from "./context.ts";
 import type { EnvVectors } from "./envvectors.ts";
 import { globPrefix, lexical, resolvePath, segmentRegExp } from "./paths.ts";
-import { tryLstat as tryLstatSafe } from "./fs.ts";
+import { listDir, tryLstat as tryLstatSafe } from "./fs.ts";
 import type { Bases, Shell } from "./shellstate.ts";
 import type { CommandRecord, LocatedEffect } from "./types.ts";
 import { scanInlineCode } from "./evidence.ts";
@@ -527,13 +527,6 @@ export class Walker {
       // (leading dots allowed: broader than bash) are read, and symlinks to directories, which
       // a walker may follow. Deeper patterns after a `**` stay broad: everything may match.
       const tail = segs.length >= 2 && segs[segs.length - 2] === null && segs[segs.length - 1] !== null ? segmentRegExp(pattern[pattern.length - 1]!, true) : null;
-      const list = (d: string) =>
-        fs.readdirEntries
-          ? fs.readdirEntries(d)
-          : fs.readdirSync!(d).map((name) => {
-              const e = tryLstatSafe(fs, d === "/" ? "/" + name : d + "/" + name);
-              return { name, isDir: !!e && e.isDirectory(), isLink: !!e && e.isSymbolicLink() };
-            });
       // Each queue item: a directory, how far into the pattern it is (`**` may stay put), and
       // inside a project's git dir, which names in it are looked at (see GIT_DIR_LOOKED_AT).
       const queue: { d: string; k: number; only?: ReadonlySet<string> | undefined }[] = [{ d: dir, k: 0 }];
@@ -542,7 +535,7 @@ export class Walker {
         const { d, k, only } = queue.shift()!;
         let entries;
         try {
-          entries = list(d);
+          entries = listDir(fs, d);
         } catch {
           continue;
         }

@@ -2,7 +2,7 @@
 // xargs/parallel (arguments nobody can see), watch and `git submodule foreach` (joined words are
 // shell code), plus printenv (the environment can hold secrets).
 import type { ArgWord, InnerRun } from "../types.ts";
-import { Unknown, joinCwd, pathEffect, type Handler } from "../engine.ts";
+import { Unknown, joinCwd, pathEffect, type Handler, type Parsed } from "../engine.ts";
 
 const ASSIGN = /^[A-Za-z_][A-Za-z0-9_]*=/;
 
@@ -116,18 +116,26 @@ export const privilege: Handler = {
   },
 };
 
+/**
+ * How xargs or GNU parallel split the words they read from stdin (same flag names in both): at
+ * NULs with -0/--null; never as a producer printed them with another delimiter (-d) or when
+ * they come from a file (-a); otherwise at blanks and newlines (names hold no blank).
+ */
+function stdinSplit(parsed: Parsed): "blank" | "nul" | "other" {
+  let split: "blank" | "nul" | "other" = "blank";
+  for (const pf of parsed.flags) {
+    if ((pf.name === "-0" || pf.name === "--null") && split === "blank") split = "nul";
+    if (pf.name === "-d" || pf.name === "--delimiter" || pf.name === "-a" || pf.name === "--arg-file") split = "other";
+  }
+  return split;
+}
+
 /** xargs: the command gets arguments read from stdin; with -I they replace a marker instead. */
 export const xargs: Handler = {
   post(ctx, _node, _argv, parsed) {
     let marker: string | null = null;
-    let split: "blank" | "nul" | "other" = "blank";
-    for (const pf of parsed.flags) {
-      if (pf.name === "-I" || pf.name === "--replace") marker = pf.value ?? "{}";
-      if (pf.name === "-i") marker = pf.value ?? "{}";
-      if (pf.name === "-0" || pf.name === "--null") split = split === "other" ? "other" : "nul";
-      // Another delimiter, or arguments from a file: never the words a producer printed.
-      if (pf.name === "-d" || pf.name === "--delimiter" || pf.name === "-a" || pf.name === "--arg-file") split = "other";
-    }
+    for (const pf of parsed.flags) if (pf.name === "-I" || pf.name === "--replace" || pf.name === "-i") marker = pf.value ?? "{}";
+    const split = stdinSplit(parsed);
     const run = ctx.out.inner[ctx.out.inner.length - 1];
     if (!run || run.type !== "argv" || run.argIndex < parsed.restFrom) {
       // No command: xargs runs echo.
@@ -190,13 +198,9 @@ export const parallel: Handler = {
       return;
     }
     const words = cmd.map((w) => (MARK.test(w!) ? null : w));
-    // Arguments from stdin, one per line (for names without blanks, as xargs splits them); at
-    // NULs with -0; never a producer's names with another delimiter or from files.
-    let split: "blank" | "nul" | "other" = sep >= 0 ? "other" : "blank";
-    for (const pf of parsed.flags) {
-      if ((pf.name === "-0" || pf.name === "--null") && split === "blank") split = "nul";
-      if (pf.name === "-d" || pf.name === "--delimiter" || pf.name === "-a" || pf.name === "--arg-file") split = "other";
-    }
+    // Arguments from stdin, one per line (the same words as xargs' split for names without
+    // blanks), unless `::::` takes them from files.
+    const split = sep >= 0 ? "other" : stdinSplit(parsed);
     ctx.out.inner.push({ type: "argv", argv: words, argIndex: ops[0]!.index, appendsUnknownArgs: !usesMarker, stdinArgs: split });
   },
 };
