@@ -630,8 +630,9 @@ function external(w: Walker, inv: Invocation, sh: Shell, sc: Scope, idx: number,
       // `find ... | xargs cmd`: the names find prints are the words xargs reads, when provable
       // and split the way find ends them (newlines by default or with -I, NULs with -0).
       const st = inv.stdin ?? sc.stdin;
-      const printed = (run.appendsUnknownArgs || run.marker) && st.t === "pipe" && st.names ? st.names() : null;
       const split = run.stdinArgs ?? "other"; // only xargs and parallel read words from stdin
+      // (The names are listed only when they could be the words: a listing is the costly part.)
+      const printed = split !== "other" && (run.appendsUnknownArgs || run.marker) && st.t === "pipe" && st.names ? st.names() : null;
       const names = printed && (printed.nul ? split === "nul" : split === (run.marker ? "line" : "blank")) ? printed.names : null;
       let prefix: PrefixEnv | null = null;
       const runOne = (items: ArgItem[]) => {

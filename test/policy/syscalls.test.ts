@@ -69,3 +69,14 @@ describe("system calls per verdict", () => {
     expect(v.effects.some((e) => e.op === "delete" && e.target === "/home/u/proj/build/a/b/c.pyc")).toBe(true);
   });
 });
+
+describe("listing for nobody", () => {
+  it("find | xargs -d lists nothing: its words could not be find's names anyway", () => {
+    const { fs, calls } = counting(tree());
+    classify("true", ctx(fs));
+    calls.length = 0;
+    const v = classify("find build -name '*.pyc' | xargs -d : rm", ctx(fs));
+    expect(v.decision).toBe("ask");
+    expect(calls.filter((c) => c.startsWith("readdir"))).toEqual([]);
+  });
+});
