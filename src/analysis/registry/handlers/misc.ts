@@ -253,12 +253,6 @@ export const npmLogs: Handler = {
 };
 const RUNS_SCRIPTS = new Set(["npm test", "npm run"]);
 
-/** Options of the grouped runners that take a command line to run (unambiguous long names only). */
-const RUNNER_COMMAND_FLAGS = new Set([
-  "--command", "--raw-command", "--post-run-command", "--run_under", "--workspace_status_command", "--credential_helper",
-  "--test-command", "--test-wrapper", "--wrapper", "--shell", "--chooser", "-gocmd", "--with-gcc", "--with-hpack",
-  "--with-compiler", "--exec", "--cmd", "--eval", "--execute", "--build-runner",
-]);
 /** Verbs of particular runners that do what a build or test run does not: not modelled. */
 const RUNNER_VERBS_NOT_MODELLED: Record<string, Record<string, string>> = {
   rails: { "credentials:show": "decrypts the app's credentials", "credentials:edit": "decrypts the credentials and runs $EDITOR", server: "starts a network server", s: "starts a network server", "db:drop": "drops the database" },
@@ -276,8 +270,9 @@ const RUNNER_ANY_PROGRAM = /^(exec|devenv|runner|runghc|runhaskell|runpython|eva
  * a file they write, read or run. So every path-like word among the arguments, an operand or a
  * value inside one (`--out=P`, `-bl:P`, `json:P`, `trx;LogFileName=P`, `id=P`), is placed as a
  * write and as code the tool may run: inside the project that is what the runner does anyway;
- * outside it is foreign (ask). Options known to run a command line, and the verbs that run any
- * program, are not modelled. Targets and labels (`test`, `db:migrate`, `//pkg:x`) are left alone.
+ * outside it is foreign (ask). The verbs that run any program are not modelled (options that
+ * run a command line are declared `unknown` in the entries' data). Targets and labels (`test`,
+ * `db:migrate`, `//pkg:x`) are left alone.
  */
 export const projectRunner: Handler = {
   post(ctx, node, argv, parsed) {
@@ -296,8 +291,6 @@ export const projectRunner: Handler = {
       if (o.value === null) continue; // a dynamic word: a target name as far as anyone can tell
       // A module by URL or registry specifier (deno run https://..., npm:pkg) is downloaded code.
       if (/^(https?:\/\/|npm:|jsr:)/.test(o.value)) ctx.out.effects.push({ type: "other", op: "exec", locus: "none", kind: "downloaded-code", target: o.value, argIndex: o.index, why: `\`${node.path}\` may download and run \`${o.value}\`` });
-      const name = o.value.startsWith("-") ? o.value.replace(/[=:].*$/s, "") : null;
-      if (name !== null && RUNNER_COMMAND_FLAGS.has(name)) throw new Unknown(`\`${name}\` of \`${node.path}\` runs a command line`, o.index);
       if (/^(-[eEp]|--eval)$/.test(o.value) && /^(rake|mix|elixir|rails)$/.test(tool)) throw new Unknown(`\`${o.value}\` of \`${tool}\` runs inline code`, o.index);
       // Verbs that publish (`nuget push`, `cabal upload`, `mix hex.publish`) or install for the
       // whole user (`dotnet tool install -g`, `stack install`) are not what a build does.
