@@ -3,58 +3,75 @@
 // operations instead of loading and running the classifier cold.
 //
 // Exchange, inside one directory per build in the user's private directory (0700, owned by the
-// user; the client checks it), <TMPDIR or /tmp>/shellfence-<uid>/<build>:
-//   wake                  a FIFO this daemon reads; a client writes one line (one atomic write)
-//                         "<pid> <nonce> <build> <request JSON>" (or "in" for the last field
-//                         when that line would be too long for one write) and waits
-//   <pid>-<nonce>.in      the request, in that case
+// user; client and daemon each open it once without following links and check it, then work
+// through that descriptor), <TMPDIR or /tmp>/shellfence-<uid>/<build>:
+//   wake                  a FIFO this daemon reads; a client writes one short line (one atomic
+//                         write) "2 <pid> <nonce> <build> <fd>" and waits
+//   <pid>-<nonce>.in      the request (a versioned JSON object, parseRequest), which the
+//                         client created (O_EXCL) and holds open as <fd> until it is answered
 //   <pid>-<nonce>.out     the answer, written to a .tmp file and renamed, so a client never
-//                         reads half of one
+//                         reads half of one; removed again when its request is gone (the
+//                         client gave up)
 //   daemon.pid            the daemon's pid: one daemon per directory
+//   starting              made by a client that starts a daemon (it starts no other for a
+//                         while); removed once the daemon serves
+//   wake.<pid>, warm.<pid> the FIFO and the warm-up fixture a starting daemon makes; swept by
+//                         the next one when it was killed meanwhile
 // A request carries what the hook reads in the client's own process: its stdin, its cwd, HOME,
-// and of its environment only HOOK_ENV. The directory is in the `self` locus
-// (regions/default.toml): no command shellfence approves writes there.
+// of its environment only HOOK_ENV, its arguments, and the path of its entry script. The
+// directory is in the `self` locus (regions/default.toml): no command shellfence approves
+// writes there.
+//
+// Who is served (README.md, "trust boundary"): only a process that provably sent the call and
+// sees the filesystem as the daemon does (daemon-peer.ts), from an install whose code and data
+// are byte for byte what the daemon loaded (daemon-install.ts). Everything else gets a
+// `fallback` answer and decides in its own process: slower, the same verdicts.
 //
 // What the daemon must never do is trust what it saw of the filesystem for an earlier request:
 // each request gets its own view (a fresh fs object, so the directory context is worked out
 // again), and the config files are read again. Two things do outlive a request, neither on
 // trust: a directory listing, reused only while an lstat shows the directory unchanged, and a
-// tree lately too big to scan, which only ever makes a verdict stricter (analysis/listings.ts). It re-checks the data files' stamps on every request and, when they
-// changed or the client is of another build, answers `fallback` and exits. Any doubt on the
-// client's side (no answer in time, a malformed answer) means it decides in its own process:
-// slower, the same verdicts.
-import { fstatSync, lstatSync, openSync, readdirSync, readFileSync, renameSync, rmdirSync, unlinkSync, writeFileSync, constants } from "node:fs";
+// tree lately too big to scan, which only ever makes a verdict stricter (analysis/listings.ts).
+import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmdirSync, rmSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { realFs } from "../analysis/fs.ts";
 import { classifyWith, type ClassifierTables } from "../policy/classify.ts";
+import type { InstallCheck } from "./daemon-install.ts";
+import { foreignPeer, type FileId, type OwnView } from "./daemon-peer.ts";
 import { decideHook, hookEnv, MAX_HOOK_INPUT } from "./hook-decide.ts";
 import type { Io } from "./io.ts";
-import { staleFile, type Stamp } from "./prebuilt.ts";
 import type { ReadResult } from "./stdin.ts";
-import { processAlive } from "./process-io.ts";
 
 /** A daemon nobody asked for this long exits (the next hook call starts another). */
 export const IDLE_MS = 10 * 60 * 1000;
-/** Answer files older than this were abandoned by a client that gave up. */
-const ORPHAN_MS = 60 * 1000;
+/** Request and answer files this old belong to no waiting client (a client waits 1 s at most). */
+const ORPHAN_MS = 30 * 1000;
+/** How often a serving daemon checks it still owns its FIFO and pid file, and sweeps orphans. */
+const CHECK_MS = 5 * 1000;
+/** The protocol: the first field of a call line, and `v` in a request. */
+export const PROTOCOL = 2;
 
-/** One line on the FIFO: "<pid> <nonce> <build> <request JSON>", or "in" for the last field. */
+/** One line on the FIFO: "2 <pid> <nonce> <build> <fd>". */
 export interface Call {
   pid: number;
   nonce: string;
   build: string;
-  /** The request's JSON text, or null when it is in <pid>-<nonce>.in (too long for one line). */
-  request: string | null;
+  /** The client's descriptor of its request file (checked in /proc by the daemon). */
+  fd: number;
 }
 
 export function parseCall(line: string): Call | null {
-  // `s`: JSON.stringify leaves U+2028 and U+2029 raw, and `.` would not match them.
-  const m = /^([1-9]\d{0,9}) ([0-9a-z]{1,16}) ([0-9a-z_]{1,64}) (in|\{.*\})$/s.exec(line);
-  return m ? { pid: Number(m[1]), nonce: m[2]!, build: m[3]!, request: m[4] === "in" ? null : m[4]! } : null;
+  const m = /^2 ([1-9]\d{0,9}) ([0-9a-z]{1,16}) ([0-9a-z_]{1,64}) (\d{1,9})$/.exec(line);
+  return m ? { pid: Number(m[1]), nonce: m[2]!, build: m[3]!, fd: Number(m[4]) } : null;
 }
 
-/** What the hook would have read in the client's process: HOOK_ENV of its environment, HOME, its cwd, its stdin. */
+/** What the hook would have read in the client's process. */
 export interface HookRequest {
+  /** The hook's own arguments (after `hook`), as the in-process path gets them. */
+  argv: string[];
+  /** The client's entry script: its install is what the daemon compares with its own. */
+  script: string;
+  /** HOOK_ENV of its environment. */
   env: Record<string, string>;
   home: string;
   cwd: string;
@@ -64,7 +81,11 @@ export interface HookRequest {
 const isStringRecord = (x: unknown): x is Record<string, string> =>
   typeof x === "object" && x !== null && !Array.isArray(x) && Object.values(x).every((v) => typeof v === "string");
 
-/** A request's JSON text, checked field by field; a string says why it is refused. */
+/**
+ * A request's JSON text, checked field by field; a string says why it is refused. Version 2:
+ * { v: 2, argv, script, env, home, cwd, stdin }; fields a later client adds are ignored only
+ * when it says v: 2 (a field that changes a decision comes with a new version).
+ */
 export function parseRequest(text: string): HookRequest | string {
   let r: unknown;
   try {
@@ -74,16 +95,27 @@ export function parseRequest(text: string): HookRequest | string {
   }
   if (typeof r !== "object" || r === null || Array.isArray(r)) return "the request is not an object";
   const q = r as Record<string, unknown>;
+  if (q.v !== PROTOCOL) return `the request is not of version ${PROTOCOL}`;
+  if (!Array.isArray(q.argv) || !q.argv.every((a) => typeof a === "string")) return "argv is not a list of strings";
   if (!isStringRecord(q.env)) return "env is not a map of strings";
-  if (typeof q.home !== "string" || typeof q.cwd !== "string" || typeof q.stdin !== "string") return "home, cwd or stdin is not a string";
+  if (typeof q.home !== "string" || typeof q.cwd !== "string" || typeof q.stdin !== "string" || typeof q.script !== "string") return "home, cwd, script or stdin is not a string";
+  if (!path.isAbsolute(q.cwd) || !path.isAbsolute(q.script)) return "cwd or script is not an absolute path";
   // Only what a decision reads, whatever else a client sends.
-  return { env: hookEnv(q.env), home: q.home, cwd: q.cwd, input: { ok: true, text: q.stdin } };
+  return { argv: q.argv as string[], script: q.script, env: hookEnv(q.env), home: q.home, cwd: q.cwd, input: { ok: true, text: q.stdin } };
 }
 
-/** Where the daemon finds a request sent as a file (tests pass their own). */
+/** A request file as the daemon read it: its text and which file it was. */
+export interface Sent {
+  text: string;
+  id: FileId;
+}
+
+/** Where the daemon finds a call's request and who sent it (tests pass their own). */
 export interface Clients {
-  /** The request's JSON text; a string says why it cannot be read. */
-  sent(call: Call): { text: string } | string;
+  /** The request; null when the client removed it (it gave up: nobody to answer); a string says why it cannot be read. */
+  sent(call: Call): Sent | null | string;
+  /** Why the daemon may not decide for the process that sent `call`, or null when it may. */
+  foreign(call: Call, sent: Sent, req: HookRequest): string | null;
 }
 
 /** What the client does next: print this and exit, or decide in its own process. */
@@ -99,27 +131,45 @@ export interface DaemonData {
   root: string;
   build: string;
   tables: ClassifierTables;
-  stamps: readonly Stamp[];
+  /** The bytes the daemon decides with, compared with each client's install. */
+  install: Pick<InstallCheck, "differs">;
 }
 
-/** The answer to one call: a decision only from a daemon of the client's build, with fresh data. */
-export async function respond(d: DaemonData, call: Call, clients: Clients): Promise<HookAnswer> {
+/**
+ * The answer to one call, or null when there is nobody to answer: a decision only for a client
+ * of this build, that sent the call itself, sees what the daemon sees, and runs this very code
+ * and data.
+ */
+export async function respond(d: DaemonData, call: Call, clients: Clients): Promise<HookAnswer | null> {
   if (call.build !== d.build) return { kind: "fallback", why: "the daemon is of another build", restart: true, retire: true };
-  const stale = staleFile(d.root, d.stamps);
-  if (stale !== null) return { kind: "fallback", why: `${stale} changed after the daemon started`, restart: false, retire: true };
-  let text = call.request;
-  if (text === null) {
-    const sent = clients.sent(call);
-    if (typeof sent === "string") return { kind: "fallback", why: sent, restart: false };
-    text = sent.text;
-  }
-  const req = parseRequest(text);
+  const sent = clients.sent(call);
+  if (sent === null) return null;
+  if (typeof sent === "string") return { kind: "fallback", why: sent, restart: false };
+  const req = parseRequest(sent.text);
   if (typeof req === "string") return { kind: "fallback", why: `the daemon refused the request (${req})`, restart: false };
+  const foreign = clients.foreign(call, sent, req);
+  if (foreign !== null) return { kind: "fallback", why: `the daemon cannot decide for this process: ${foreign}`, restart: false };
+  const differs = d.install.differs(req.script);
+  if (differs !== null) {
+    // Its own install changed since it started: it will not serve its own clients again.
+    const own = sameFile(path.dirname(path.dirname(req.script)), d.root);
+    return { kind: "fallback", why: `the daemon serves another install's bytes: ${differs}`, restart: false, ...(own ? { retire: true as const } : {}) };
+  }
   return decide(d, req);
 }
 
+function sameFile(a: string, b: string): boolean {
+  try {
+    const x = statSync(a);
+    const y = statSync(b);
+    return x.dev === y.dev && x.ino === y.ino;
+  } catch {
+    return false;
+  }
+}
+
 /** The hook's decision for one request, as the client's own process would make it. */
-export async function decide(d: DaemonData, req: HookRequest): Promise<HookAnswer> {
+export async function decide(d: Pick<DaemonData, "root" | "tables">, req: HookRequest): Promise<HookAnswer> {
   let out = "";
   let err = "";
   const io: Io = {
@@ -144,36 +194,81 @@ export async function decide(d: DaemonData, req: HookRequest): Promise<HookAnswe
   return { kind: "decided", code, out, err };
 }
 
-/** A request a client sent as a file (at most 4 MB: 1 MB of stdin, escaped), removed once read. */
-function readSent(file: string): { text: string } | string {
+const errCode = (e: unknown) => (e as NodeJS.ErrnoException).code ?? (e as Error).message;
+
+/**
+ * A request file: a regular file of this user (at most 4 MB: 1 MB of stdin, escaped), read
+ * through one descriptor that also says which file it is. Left in place: the client removes it.
+ */
+function readSent(file: string): Sent | null | string {
+  let fd: number;
   try {
-    const st = lstatSync(file);
-    if (!st.isFile()) return `${file} is not a file`;
-    if (st.size > 4 * MAX_HOOK_INPUT) return `${file} is larger than ${4 * MAX_HOOK_INPUT} bytes`;
-    return { text: readFileSync(file, "utf8") };
+    fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
   } catch (e) {
-    return `cannot read ${file} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`;
+    return errCode(e) === "ENOENT" ? null : `cannot read ${path.basename(file)} (${errCode(e)})`;
+  }
+  try {
+    const st = fstatSync(fd);
+    if (!st.isFile() || st.uid !== process.getuid!()) return `${path.basename(file)} is not a file of this user`;
+    if (st.size > 4 * MAX_HOOK_INPUT) return `${path.basename(file)} is larger than ${4 * MAX_HOOK_INPUT} bytes`;
+    const buf = Buffer.allocUnsafe(st.size);
+    let n = 0;
+    for (let k; n < buf.length && (k = readSync(fd, buf, n, buf.length - n, n)) > 0; ) n += k;
+    return { text: buf.toString("utf8", 0, n), id: { dev: st.dev, ino: st.ino } };
+  } catch (e) {
+    return `cannot read ${path.basename(file)} (${errCode(e)})`;
   } finally {
-    unlink(file);
+    closeSync(fd);
   }
 }
 
-/** Requests sent as files to `dir`. */
-export const fileClients = (dir: string): Clients => ({
-  sent: (call) => readSent(path.join(dir, `${call.pid}-${call.nonce}.in`)),
+/** Requests in the build directory `at`, their senders checked against the daemon's view `own`. */
+export const fileClients = (at: string, own: OwnView | null): Clients => ({
+  sent: (call) => readSent(`${at}/${call.pid}-${call.nonce}.in`),
+  foreign: (call, sent, req) => foreignPeer({ pid: call.pid, fd: call.fd, request: sent.id, cwd: req.cwd }, own),
 });
 
-/** Takes daemon.pid for this process; false when another live daemon holds it. */
-function claim(pidFile: string): boolean {
+/** Writes the answer to `call` where its client looks, unless the client gave up meanwhile. */
+function answer(at: string, call: Call, a: HookAnswer): void {
+  const name = `${at}/${call.pid}-${call.nonce}`;
+  unlink(`${name}.tmp`);
+  writeFileSync(`${name}.tmp`, JSON.stringify(a), { mode: 0o600, flag: "wx" });
+  renameSync(`${name}.tmp`, `${name}.out`);
+  // A client that gives up removes its request, then its answer: when the request is gone now,
+  // the answer may have landed after the client looked, and is nobody's.
+  if (!lstatSync(`${name}.in`, { throwIfNoEntry: false })) unlink(`${name}.out`);
+}
+
+function readPid(file: string): number | null {
+  try {
+    const pid = Number(readFileSync(file, "utf8").trim());
+    return Number.isInteger(pid) && pid > 0 ? pid : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether `pid` is a daemon serving `dir` (a pid since reused by another process is not). */
+function daemonOf(pid: number, dir: string): boolean {
+  try {
+    const argv = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
+    return argv[2] === "daemon" && argv[3] === dir;
+  } catch {
+    return false;
+  }
+}
+
+/** Takes daemon.pid for this process; false when another live daemon of `dir` holds it. */
+function claim(pidFile: string, dir: string): boolean {
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       writeFileSync(pidFile, String(process.pid), { flag: "wx", mode: 0o600 });
       return true;
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== "EEXIST") return false;
+      if (errCode(e) !== "EEXIST") return false;
     }
-    const pid = Number(readFileSync(pidFile, "utf8").trim());
-    if (Number.isInteger(pid) && pid > 0 && processAlive(pid)) return false;
+    const pid = readPid(pidFile);
+    if (pid !== null && pid !== process.pid && daemonOf(pid, dir)) return false;
     unlink(pidFile);
   }
   return false;
@@ -187,39 +282,54 @@ function unlink(p: string): void {
   }
 }
 
-function sweepOrphans(dir: string): void {
+/** Request and answer files no client waits for any more (its process was killed). */
+function sweepOrphans(at: string): void {
   const now = Date.now();
-  for (const name of readdirSync(dir)) {
-    if (!/\.(in|out|tmp)$/.test(name)) continue;
-    const p = path.join(dir, name);
-    const st = lstatSync(p, { throwIfNoEntry: false });
-    if (st && now - st.mtimeMs > ORPHAN_MS) unlink(p);
+  for (const name of readdirSync(at)) {
+    if (!/^\d+-[0-9a-z]+\.(in|out|tmp)$/.test(name)) continue;
+    const st = lstatSync(`${at}/${name}`, { throwIfNoEntry: false });
+    if (st && now - st.mtimeMs > ORPHAN_MS) unlink(`${at}/${name}`);
   }
 }
 
+/** What a daemon killed while starting left (this one holds daemon.pid: no other is starting). */
+function sweepStart(at: string): void {
+  for (const name of readdirSync(at)) {
+    if (/^wake\.\d+$/.test(name)) unlink(`${at}/${name}`);
+    else if (/^warm\.\d+$/.test(name)) rmSync(`${at}/${name}`, { recursive: true, force: true });
+  }
+  sweepOrphans(at);
+}
+
 export interface DaemonHost {
-  /** Makes a FIFO (node cannot): the entry runs mkfifo(1). */
-  mkfifo(path: string): boolean;
+  /** Makes the FIFO `name` in the build directory (node cannot): the entry runs mkfifo(1). */
+  mkfifo(name: string): boolean;
   /** Calls `onData` with what arrives on `fd` and `onEnd` when it fails; the fd stays open. */
   watch(fd: number, onData: (chunk: Buffer) => void, onEnd: () => void): void;
 }
 
 export interface ServeOptions {
+  /** The build directory's path, as clients name it (for daemon.pid's check of a live daemon). */
   dir: string;
+  /** The build directory through the descriptor of the user's directory: every file operation goes there. */
+  at: string;
+  /** The daemon's own view of the filesystem (daemon-peer.ts): null serves nobody. */
+  own: OwnView | null;
   idleMs?: number;
   /** Before the first client: run the usual command shapes, so their code is compiled. */
   warmUp?: () => Promise<void>;
 }
 
 /**
- * Serves requests in `dir` until idle for IDLE_MS, told to stop (SIGTERM), or a request shows
- * the daemon is out of date. Started detached by the client; its stdio goes nowhere.
+ * Serves requests in `at` until idle for IDLE_MS, told to stop (SIGTERM), its FIFO or pid file
+ * taken over, or a request shows the daemon is out of date. Started detached by the client; its
+ * stdio goes nowhere.
  */
 export async function serve(d: DaemonData & DaemonHost & ServeOptions): Promise<void> {
-  const { dir } = d;
-  const pidFile = path.join(dir, "daemon.pid");
-  if (!claim(pidFile)) return;
-  const wake = path.join(dir, "wake");
+  const { at } = d;
+  const pidFile = `${at}/daemon.pid`;
+  if (!claim(pidFile, d.dir)) return;
+  const wake = `${at}/wake`;
   let ino: number | null = null;
   let stopping = false;
   const quit = () => {
@@ -228,10 +338,10 @@ export async function serve(d: DaemonData & DaemonHost & ServeOptions): Promise<
     // Unlink only what is still ours: a newer daemon may have replaced them.
     const w = lstatSync(wake, { throwIfNoEntry: false });
     if (w && w.ino === ino) unlink(wake);
+    if (readPid(pidFile) === process.pid) unlink(pidFile);
     try {
-      if (readFileSync(pidFile, "utf8").trim() === String(process.pid)) unlink(pidFile);
       // The build's directory, once empty: a build nobody runs any more leaves nothing behind.
-      rmdirSync(dir);
+      rmdirSync(at);
     } catch {
       // gone already, or not empty
     }
@@ -244,36 +354,46 @@ export async function serve(d: DaemonData & DaemonHost & ServeOptions): Promise<
   // there and decide themselves; without it they do the same.
   unlink(wake);
   try {
+    sweepStart(at);
+  } catch {
+    // The directory went away: the FIFO below fails too.
+  }
+  try {
     await d.warmUp?.();
   } catch {
     // Only speed is lost.
   }
-  const fresh = `${wake}.${process.pid}`;
+  const fresh = `wake.${process.pid}`;
   let fd: number;
   try {
-    unlink(fresh);
+    unlink(`${at}/${fresh}`);
     if (!d.mkfifo(fresh)) throw new Error("mkfifo failed");
-    renameSync(fresh, wake);
+    renameSync(`${at}/${fresh}`, wake);
     // Read and write: the daemon then holds a writer itself, so reads never see end-of-file,
     // and a client finds a reader (no ENXIO) exactly while this process lives.
     fd = openSync(wake, constants.O_RDWR);
     ino = fstatSync(fd).ino;
-    sweepOrphans(dir);
   } catch {
-    unlink(fresh);
+    unlink(`${at}/${fresh}`);
     return quit();
   }
+  // Serving: a client that finds no daemon from now on may start one at once.
+  unlink(`${at}/starting`);
   const idle = setTimeout(quit, d.idleMs ?? IDLE_MS);
+  setInterval(() => {
+    // Replaced (a client removes a `wake` that is no FIFO; two daemons that started together):
+    // clients cannot reach this one any more.
+    const w = lstatSync(wake, { throwIfNoEntry: false });
+    if (!w || w.ino !== ino || readPid(pidFile) !== process.pid) return quit();
+    sweepOrphans(at);
+  }, CHECK_MS).unref();
 
   let pending: Buffer = Buffer.alloc(0);
-  const clients = fileClients(dir);
+  const clients = fileClients(at, d.own);
   const handle = async (call: Call) => {
     const a = await respond(d, call, clients);
-    const name = `${call.pid}-${call.nonce}`;
-    const tmp = path.join(dir, `${name}.tmp`);
-    writeFileSync(tmp, JSON.stringify(a), { mode: 0o600 });
-    renameSync(tmp, path.join(dir, `${name}.out`));
-    if (a.kind === "fallback" && a.retire) quit();
+    if (a) answer(at, call, a);
+    if (a?.kind === "fallback" && a.retire) quit();
     idle.refresh();
   };
   // Through the event loop's poller (a net.Socket on the FIFO), not a thread-pool read: a call
@@ -281,16 +401,15 @@ export async function serve(d: DaemonData & DaemonHost & ServeOptions): Promise<
   d.watch(
     fd,
     (chunk) => {
-      // Bytes until a whole line is in: a line is UTF-8, and a chunk may end inside a character.
       pending = pending.length ? Buffer.concat([pending, chunk]) : chunk;
       let nl: number;
       while ((nl = pending.indexOf(10)) >= 0) {
-        const call = parseCall(pending.toString("utf8", 0, nl));
+        const call = parseCall(pending.toString("latin1", 0, nl));
         pending = pending.subarray(nl + 1);
         if (call) handle(call).catch(quit);
       }
-      // A line is at most 4 KB (the client's atomic write); more is garbage.
-      if (pending.length > 8192) pending = Buffer.alloc(0);
+      // A line is under a hundred bytes; more is garbage.
+      if (pending.length > 4096) pending = Buffer.alloc(0);
     },
     quit,
   );

@@ -4,15 +4,17 @@
 // cost more than the rest of the hook together). When the prebuilt data is missing or older than
 // a data file, it loads the library (dist/index.js), which reads the TOML files: slower, same
 // verdicts.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, readlinkSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { LevelTable } from "../policy/levels.ts";
 import { realFs } from "../analysis/fs.ts";
 import { classifyWith, type ClassifierTables } from "../policy/classify.ts";
 import { decideHook } from "./hook-decide.ts";
+import { InstallCheck } from "./daemon-install.ts";
+import { ownView } from "./daemon-peer.ts";
 import { serve, type DaemonHost } from "./hook-daemon.ts";
-import { PREBUILT_FILE, readPrebuilt } from "./prebuilt.ts";
+import { parsePrebuilt, PREBUILT_FILE, readPrebuilt } from "./prebuilt.ts";
 import { runProcess } from "./process-io.ts";
 import type { ReadResult } from "./stdin.ts";
 import type { Classifier } from "./verdict.ts";
@@ -65,24 +67,66 @@ export function start(o: HookStart): void {
   );
 }
 
+/** What the entry (hook-start.cjs) hands its daemon besides the host functions. */
+export interface DaemonStart extends DaemonHost {
+  /** The package root. */
+  root: string;
+  /** The build directory, as clients name it. */
+  dir: string;
+  /** The same directory through the descriptor of the user's directory (checked by the entry). */
+  at: string;
+  /** That descriptor (its path now names the fixture the warm-up classifies in). */
+  homeFd: number;
+  build: string;
+  /** The entry script, and its bytes and the bundle's as loaded. */
+  script: string;
+  scriptBytes: Buffer;
+  mainBytes: Buffer;
+  /** SHA-256 (hex): node:crypto, loaded by the entry only in the daemon. */
+  sha256(bytes: Buffer): string;
+}
+
 /**
  * The daemon (hook-daemon.ts) for the clients of this build, in `dir` (made and checked by the
  * client that starts it; the host's mkfifo and watch come from the entry, which alone loads
  * child_process and net). Without usable prebuilt data there is nothing to serve fast: it exits
  * and clients decide in their own process.
  */
-export async function daemon(o: DaemonHost & { root: string; dir: string; build: string }): Promise<void> {
-  const pre = readPrebuilt(path.join(o.root, "dist", PREBUILT_FILE), o.root);
+export async function daemon(o: DaemonStart): Promise<void> {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(path.join(o.root, "dist", PREBUILT_FILE));
+  } catch {
+    return;
+  }
+  const pre = parsePrebuilt(bytes, o.root);
   if (!pre.ok) return;
   const tables = pre.tables;
+  // The bytes every decision depends on, as a client's install must have them: its entry, the
+  // bundle beside it, the prebuilt data, and the data files that data was made from.
+  const own = { script: o.sha256(o.scriptBytes), main: o.sha256(o.mainBytes), prebuilt: o.sha256(bytes) };
+  const install = new InstallCheck((script) => {
+    const root = path.dirname(path.dirname(script));
+    return [
+      [script, own.script],
+      [path.join(path.dirname(script), "hook-main.js"), own.main],
+      [path.join(root, "dist", PREBUILT_FILE), own.prebuilt],
+      ...pre.stamps.map(([rel, , , digest]) => [path.join(root, rel), digest] as const),
+    ];
+  }, o.sha256);
   await serve({
     ...o,
     tables,
-    stamps: pre.stamps,
+    install,
+    own: ownView(),
     // Compiled and optimised code for the usual command shapes before the first client (a cold
-    // daemon answers in milliseconds, a warm one in a fraction of one).
+    // daemon answers in milliseconds, a warm one in a fraction of one). The fixture lies in the
+    // daemon's own directory, made through its descriptor; a daemon killed meanwhile leaves it
+    // to the next one's sweep.
     warmUp: async () => {
-      const fixture = makeFixture();
+      const make = `${o.at}/warm.${process.pid}`;
+      mkdirSync(make, { mode: 0o700 });
+      const fixture = makeFixture(make, path.join(readlinkSync(`/proc/self/fd/${o.homeFd}`), o.build, `warm.${process.pid}`));
       try {
         await exercise(o.root, tables, fixture, WARM_COMMANDS, DAEMON_WARM_ROUNDS);
       } finally {
@@ -114,7 +158,7 @@ const WARM_COMMANDS = [
 export async function warm(root: string): Promise<void> {
   const pre = readPrebuilt(path.join(root, "dist", PREBUILT_FILE), root);
   if (!pre.ok) throw new Error(`cannot warm the hook: ${pre.why}`);
-  const fixture = makeFixture();
+  const fixture = makeFixture(mkdtempSync(path.join(tmpdir(), "sf-hook-warm-")));
   try {
     await exercise(root, pre.tables, fixture, WARM_COMMANDS, 1);
   } finally {
@@ -128,15 +172,15 @@ interface Fixture {
   cleanup(): void;
 }
 
-/** A throwaway HOME (with a config file) and project (a git checkout) to decide commands in. */
-function makeFixture(): Fixture {
-  const dir = mkdtempSync(path.join(tmpdir(), "sf-hook-warm-"));
-  const home = path.join(dir, "home");
-  const project = path.join(dir, "project");
-  mkdirSync(path.join(home, ".config", "shellfence"), { recursive: true });
-  mkdirSync(path.join(project, ".git"), { recursive: true });
-  writeFileSync(path.join(home, ".config", "shellfence", "config.toml"), 'level = "developer"\n');
-  return { home, project, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+/**
+ * A throwaway HOME (with a config file) and project (a git checkout) to decide commands in,
+ * inside the empty directory `make`, which the classifier sees by the path `use`.
+ */
+function makeFixture(make: string, use = make): Fixture {
+  mkdirSync(path.join(make, "home", ".config", "shellfence"), { recursive: true });
+  mkdirSync(path.join(make, "project", ".git"), { recursive: true });
+  writeFileSync(path.join(make, "home", ".config", "shellfence", "config.toml"), 'level = "developer"\n');
+  return { home: path.join(use, "home"), project: path.join(use, "project"), cleanup: () => rmSync(make, { recursive: true, force: true }) };
 }
 
 /** Decides each of `commands` `rounds` times in the fixture; the output is discarded. */

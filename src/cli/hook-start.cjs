@@ -5,11 +5,17 @@
 // `hook`: reads stdin, sends it with what else a decision reads of this process to the warm
 // daemon of this build (src/cli/hook-daemon.ts), and prints its answer. Only synchronous
 // fs calls: no event loop, no sockets, nothing more to load. Without a daemon, or on any doubt
-// about it (a directory that is not private, no answer in time, a malformed answer), it decides
-// in this process: it runs dist/hook-main.js (a function expression, written by
-// scripts/build.ts) through V8's code cache made at build time, and starts a daemon for the next
-// call. `--no-daemon` (or SHELLFENCE_DAEMON=0), and any system but Linux, always decide here.
+// about it (a directory that is not private, no answer in time, a malformed answer, a daemon
+// that cannot vouch for this process), it decides in this process: it runs dist/hook-main.js (a
+// function expression, written by scripts/build.ts) through V8's code cache made at build time,
+// and starts a daemon for the next call. `--no-daemon` (or SHELLFENCE_DAEMON=0), and any system
+// but Linux, always decide here.
 // `daemon <dir>`: the daemon itself (started detached by a client).
+//
+// The user's directory is opened once, without following a link, and checked (a directory of
+// this user that no one else may enter); everything after goes through that descriptor
+// (/proc/self/fd/N/...), so renaming or replacing the path meanwhile changes nothing for this
+// process. See "The hook daemon's trust boundary" in README.md.
 const fs = require("node:fs");
 const path = require("node:path");
 
@@ -21,7 +27,14 @@ const MAX_INPUT = 1024 * 1024;
 const STDIN_TIMEOUT_MS = 5000;
 /** A warm daemon answers in about a millisecond; past this the client stops waiting. */
 const ANSWER_TIMEOUT_MS = 1000;
+/** An answer is a few hundred bytes: a larger file is not one, and is not read. */
+const MAX_ANSWER = 1024 * 1024;
+/** A daemon started this lately and not serving yet is warming up, or cannot start: no other is started. */
+const START_BACKOFF_MS = 10000;
+/** The first field of a call line (hook-daemon.ts, parseCall). */
+const PROTOCOL = 2;
 
+const C = fs.constants;
 const root = path.dirname(__dirname);
 const [mode, ...rest] = process.argv.slice(2);
 
@@ -33,11 +46,13 @@ function note(s) {
   }
 }
 
+/** The bundle's text, kept for the daemon (it serves only installs whose bundle has these bytes). */
+let mainCode = "";
+
 function loadMain() {
   const main = path.join(__dirname, "hook-main.js");
-  let code;
   try {
-    code = fs.readFileSync(main, "utf8");
+    mainCode = fs.readFileSync(main, "utf8");
   } catch (e) {
     note(`${main} is missing (${e && e.code}); run \`npm run build\` in ${root}; not approved, the agent asks as usual`);
     process.exit(0);
@@ -50,7 +65,7 @@ function loadMain() {
   }
   const vm = require("node:vm");
   const mod = { exports: {} };
-  new vm.Script(code, { filename: main, cachedData }).runInThisContext()(mod.exports, require, mod, main, __dirname);
+  new vm.Script(mainCode, { filename: main, cachedData }).runInThisContext()(mod.exports, require, mod, main, __dirname);
   return mod.exports;
 }
 
@@ -76,15 +91,29 @@ function daemonHome() {
   return path.join(t && path.isAbsolute(t) ? t : "/tmp", `shellfence-${process.getuid()}`);
 }
 
-/** "missing", "private" (a directory only this user can enter), or why it cannot be trusted. */
-function dirState(dir) {
-  const st = fs.lstatSync(dir, { throwIfNoEntry: false });
-  if (!st) return "missing";
-  if (!st.isDirectory()) return `${dir} is not a directory`;
-  if (st.uid !== process.getuid()) return `${dir} belongs to uid ${st.uid}`;
-  if ((st.mode & 0o077) !== 0) return `${dir} is open to other users (mode ${(st.mode & 0o777).toString(8)})`;
-  return "private";
+/**
+ * `dir` opened without following a link: { fd } when it is a directory of this user that no
+ * one else may enter, { missing: true }, or { why } it cannot be trusted.
+ */
+function openPrivate(dir) {
+  let fd;
+  try {
+    fd = fs.openSync(dir, C.O_RDONLY | C.O_DIRECTORY | C.O_NOFOLLOW);
+  } catch (e) {
+    if (e.code === "ENOENT") return { missing: true };
+    return { why: e.code === "ELOOP" || e.code === "ENOTDIR" ? `${dir} is not a directory` : `cannot open ${dir} (${e.code || e.message})` };
+  }
+  const st = fs.fstatSync(fd);
+  let why = null;
+  if (st.uid !== process.getuid()) why = `${dir} belongs to uid ${st.uid}`;
+  else if ((st.mode & 0o077) !== 0) why = `${dir} is open to other users (mode ${(st.mode & 0o777).toString(8)})`;
+  if (why === null) return { fd };
+  fs.closeSync(fd);
+  return { why };
 }
+
+/** A path inside the directory open as `fd`, whatever its name is by now. */
+const at = (fd, name) => `/proc/self/fd/${fd}/${name}`;
 
 function unlink(p) {
   try {
@@ -125,74 +154,81 @@ function readStdin() {
   }
 }
 
-/** Lines up to this size reach the daemon in one piece (PIPE_BUF): the request can ride along. */
-const ATOMIC_LINE = 4096;
+function writeAll(fd, text) {
+  const buf = Buffer.from(text);
+  for (let off = 0; off < buf.length; ) off += fs.writeSync(fd, buf, off);
+}
 
-/** The daemon's answer to `input` (stdin as read), or { restart, why } when there is none. */
-function askDaemon(dir, input) {
-  const nonce = Math.random().toString(36).slice(2, 10) || "0";
-  const name = path.join(dir, `${process.pid}-${nonce}`);
+/**
+ * The daemon's answer to `input` (stdin as read), or { restart, why } when there is none. `home`
+ * is the user's directory, open; `shown` its name, for messages.
+ *
+ * The request goes in <pid>-<nonce>.in, which this process keeps open until it has its answer:
+ * the daemon serves a call only once it has seen, in /proc, that the process that sent it holds
+ * that very file, and that this process sees the filesystem as the daemon does.
+ */
+function askDaemon(home, shown, input) {
+  const dir = at(home, BUILD);
   let wake;
   try {
-    wake = fs.openSync(path.join(dir, "wake"), fs.constants.O_WRONLY | fs.constants.O_NONBLOCK);
+    wake = fs.openSync(`${dir}/wake`, C.O_WRONLY | C.O_NONBLOCK | C.O_NOFOLLOW);
   } catch (e) {
     // No FIFO, or a FIFO nobody reads: no daemon is running.
     if (e.code === "ENOENT" || e.code === "ENXIO") return { restart: true };
     return { restart: false, why: `cannot reach the daemon (${e.code || e.message})` };
   }
-  // What the hook reads in this process: stdin, cwd, HOME (os.homedir() is $HOME when set; os
-  // itself costs more than the rest of the call) and, of the environment, only HOOK_ENV. On the
-  // line when it fits one atomic write, else in <name>.in.
-  const env = {};
-  for (const k of HOOK_ENV) if (process.env[k] !== undefined) env[k] = process.env[k];
-  const home = process.env.HOME || require("node:os").homedir();
-  let cwd;
+  let req = -1;
+  let name = "";
   try {
-    cwd = process.cwd();
-  } catch (e) {
-    fs.closeSync(wake);
-    return { restart: false, why: `no working directory (${e.code || e.message})` };
-  }
-  const request = JSON.stringify({ env, home, cwd, stdin: input.text });
-  const call = `${process.pid} ${nonce} ${BUILD}`;
-  let line = `${call} ${request}\n`;
-  let sent = false;
-  try {
-    if (Buffer.byteLength(line) > ATOMIC_LINE) {
-      const fd = fs.openSync(`${name}.in`, fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL, 0o600);
-      sent = true;
-      try {
-        fs.writeSync(fd, request);
-      } finally {
-        fs.closeSync(fd);
-      }
-      line = `${call} in\n`;
+    if (!fs.fstatSync(wake).isFIFO()) {
+      // Not a daemon's: a new one replaces it (a live one that lost it exits: hook-daemon.ts).
+      unlink(`${dir}/wake`);
+      return { restart: true, why: `${path.join(shown, BUILD, "wake")} is not a FIFO` };
     }
-    fs.writeSync(wake, line);
+    // What the hook reads in this process: stdin, cwd, HOME (os.homedir() is $HOME when set; os
+    // itself costs more than the rest of the call) and, of the environment, only HOOK_ENV.
+    const env = {};
+    for (const k of HOOK_ENV) if (process.env[k] !== undefined) env[k] = process.env[k];
+    const homeDir = process.env.HOME || require("node:os").homedir();
+    let cwd;
+    try {
+      cwd = process.cwd();
+    } catch (e) {
+      return { restart: false, why: `no working directory (${e.code || e.message})` };
+    }
+    const nonce = Math.random().toString(36).slice(2, 10) || "0";
+    name = `${dir}/${process.pid}-${nonce}`;
+    req = fs.openSync(`${name}.in`, C.O_WRONLY | C.O_CREAT | C.O_EXCL | C.O_NOFOLLOW, 0o600);
+    // `argv`: this hook's arguments (`--agent X`, later); `script`: the install the daemon
+    // compares, file by file, with its own.
+    writeAll(req, JSON.stringify({ v: PROTOCOL, argv: rest, script: __filename, env, home: homeDir, cwd, stdin: input.text }));
+    // One short line, so one atomic write among other clients'.
+    fs.writeSync(wake, `${PROTOCOL} ${process.pid} ${nonce} ${BUILD} ${req}\n`);
+    fs.closeSync(wake);
+    wake = -1;
+    return awaitAnswer(`${name}.out`);
   } catch (e) {
-    if (sent) unlink(`${name}.in`);
     return { restart: false, why: `cannot reach the daemon (${e.code || e.message})` };
   } finally {
-    fs.closeSync(wake);
+    if (wake >= 0) fs.closeSync(wake);
+    if (req >= 0) {
+      // The request first: a daemon that answers after this finds it gone and removes its answer.
+      unlink(`${name}.in`);
+      unlink(`${name}.out`);
+      fs.closeSync(req);
+    }
   }
-  const r = awaitAnswer(`${name}.out`);
-  if (sent) unlink(`${name}.in`);
-  return r;
 }
 
 function awaitAnswer(outFile) {
-  // A look costs a failed stat (about a microsecond): look often while an answer is likely.
+  // A look costs a failed stat (a few microseconds): look often while an answer is likely.
   const deadline = Date.now() + ANSWER_TIMEOUT_MS;
-  let text = null;
-  for (let looks = 0; ; looks++) {
-    if (fs.statSync(outFile, { throwIfNoEntry: false })) {
-      text = fs.readFileSync(outFile, "utf8");
-      unlink(outFile);
-      break;
-    }
+  for (let looks = 0; !fs.statSync(outFile, { throwIfNoEntry: false }); looks++) {
     if (Date.now() > deadline) return { restart: false, why: `the daemon did not answer within ${ANSWER_TIMEOUT_MS} ms` };
     Atomics.wait(sleeper, 0, 0, looks < 400 ? 0.025 : 1);
   }
+  const text = readAnswer(outFile);
+  if (typeof text !== "string") return { restart: false, why: text.why };
   let a;
   try {
     a = JSON.parse(text);
@@ -204,29 +240,72 @@ function awaitAnswer(outFile) {
   return { restart: false, why: "the daemon's answer is malformed" };
 }
 
-/** Starts a daemon in home/BUILD, making both directories (private) when missing. */
-function startDaemon(home) {
-  const dir = path.join(home, BUILD);
-  for (const d of [home, dir]) {
+/** The answer file's text: a regular file of this user, read to its end, bounded in size. */
+function readAnswer(file) {
+  let fd;
+  try {
+    fd = fs.openSync(file, C.O_RDONLY | C.O_NOFOLLOW | C.O_NONBLOCK);
+  } catch (e) {
+    return { why: `cannot open the daemon's answer (${e.code || e.message})` };
+  }
+  try {
+    const st = fs.fstatSync(fd);
+    if (!st.isFile() || st.uid !== process.getuid()) return { why: "the daemon's answer is not a regular file of this user" };
+    if (st.size > MAX_ANSWER) return { why: `the daemon's answer is larger than ${MAX_ANSWER} bytes` };
+    // One byte more than its size: a file still growing is no answer.
+    const buf = Buffer.allocUnsafe(st.size + 1);
+    let n = 0;
+    for (let k; (k = fs.readSync(fd, buf, n, buf.length - n, n)) > 0; ) n += k;
+    if (n !== st.size) return { why: "the daemon's answer changed while read" };
+    return buf.toString("utf8", 0, n);
+  } catch (e) {
+    return { why: `cannot read the daemon's answer (${e.code || e.message})` };
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/**
+ * Starts a daemon in <home>/BUILD, making both directories (private) when missing; `home` is the
+ * user's directory when open already. Not when one was started lately (START_BACKOFF_MS): a
+ * daemon that cannot start (stale data, a full disk) costs one spawn per interval, not per call.
+ */
+function startDaemon(shown, home) {
+  if (home === undefined) {
     try {
-      fs.mkdirSync(d, { mode: 0o700 });
+      fs.mkdirSync(shown, { mode: 0o700 });
     } catch (e) {
       if (e.code !== "EEXIST") return;
     }
-    if (dirState(d) !== "private") return;
+    const h = openPrivate(shown);
+    if (h.fd === undefined) return;
+    home = h.fd;
+  }
+  try {
+    const dir = at(home, BUILD);
+    try {
+      fs.mkdirSync(dir, { mode: 0o700 });
+    } catch (e) {
+      if (e.code !== "EEXIST") return;
+    }
+    const marker = `${dir}/starting`;
+    const st = fs.lstatSync(marker, { throwIfNoEntry: false });
+    if (st && Math.abs(Date.now() - st.mtimeMs) < START_BACKOFF_MS) return;
+    fs.writeFileSync(marker, "", { mode: 0o600 });
+  } catch {
+    return;
   }
   const { spawn } = require("node:child_process");
-  spawn(process.execPath, [__filename, "daemon", dir], { detached: true, stdio: "ignore", cwd: "/" }).unref();
+  spawn(process.execPath, [__filename, "daemon", path.join(shown, BUILD)], { detached: true, stdio: "ignore", cwd: "/" }).unref();
 }
 
 function hook() {
-  const home = daemonHome();
-  if (!home) return inProcess();
-  // Only the user's directory needs checking: only its owner can make anything inside it.
-  const state = dirState(home);
+  const shown = daemonHome();
+  if (!shown) return inProcess();
   const input = readStdin();
   if (!input.ok) return inProcess(input);
-  const r = state === "private" ? askDaemon(path.join(home, BUILD), input) : state === "missing" ? { restart: true } : { restart: false, why: state };
+  const h = openPrivate(shown);
+  const r = h.fd !== undefined ? askDaemon(h.fd, shown, input) : h.missing ? { restart: true } : { restart: false, why: h.why };
   if (r.answer) {
     try {
       if (r.answer.out) fs.writeSync(1, r.answer.out);
@@ -237,27 +316,37 @@ function hook() {
     process.exit(r.answer.code);
   }
   if (r.why) note(`${r.why}; deciding without the hook daemon`);
-  if (r.restart) startDaemon(home);
+  if (r.restart) startDaemon(shown, h.fd);
   inProcess(input);
 }
 
-if (mode === "daemon") {
-  const dir = rest[0];
-  if (dir && path.isAbsolute(dir) && dirState(path.dirname(dir)) === "private" && dirState(dir) === "private") {
-    // node cannot make a FIFO itself.
-    const mkfifo = (p) => require("node:child_process").spawnSync("mkfifo", ["-m", "600", p], { stdio: "ignore" }).status === 0;
-    const watch = (fd, onData, onEnd) => {
-      const s = new (require("node:net").Socket)({ fd, readable: true, writable: false });
-      s.on("data", onData).on("end", onEnd).on("error", onEnd);
-    };
-    try {
-      loadMain()
-        .daemon({ root, dir, build: BUILD, mkfifo, watch })
-        .catch(() => process.exit(0));
-    } catch {
-      process.exit(0);
-    }
+/** The daemon: `dir` is <user's directory>/<build>, both private (checked here, through descriptors). */
+function daemon(dir) {
+  if (!dir || !path.isAbsolute(dir) || path.basename(dir) !== BUILD) return;
+  const h = openPrivate(path.dirname(dir));
+  if (h.fd === undefined) return;
+  const own = fs.lstatSync(at(h.fd, BUILD), { throwIfNoEntry: false });
+  if (!own || !own.isDirectory() || own.uid !== process.getuid() || (own.mode & 0o077) !== 0) return;
+  const { spawnSync } = require("node:child_process");
+  // node cannot make a FIFO itself; mkfifo(1) gets the directory as its fd 3.
+  const mkfifo = (name) => spawnSync("mkfifo", ["-m", "600", `/proc/self/fd/3/${BUILD}/${name}`], { stdio: ["ignore", "ignore", "ignore", h.fd] }).status === 0;
+  const watch = (fd, onData, onEnd) => {
+    const s = new (require("node:net").Socket)({ fd, readable: true, writable: false });
+    s.on("data", onData).on("end", onEnd).on("error", onEnd);
+  };
+  const sha256 = (bytes) => require("node:crypto").createHash("sha256").update(bytes).digest("hex");
+  try {
+    const main = loadMain();
+    main
+      .daemon({ root, dir, at: at(h.fd, BUILD), homeFd: h.fd, build: BUILD, script: __filename, scriptBytes: fs.readFileSync(__filename), mainBytes: Buffer.from(mainCode), mkfifo, watch, sha256 })
+      .catch(() => process.exit(0));
+  } catch {
+    process.exit(0);
   }
+}
+
+if (mode === "daemon") {
+  daemon(rest[0]);
 } else if (mode === "hook") {
   hook();
 } else {

@@ -1,7 +1,8 @@
 // Makes dist/prebuilt.json (format in prebuilt.ts) from the package's data files. Build time
 // only: this validates everything with zod, exactly as the library's own loaders do, and
 // compiles the whole registry once so that a clash of names between files fails the build.
-import { readdirSync, statSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { loadRegistry, validateRegistryDir } from "../analysis/registry/index.ts";
 import { loadEnvVectorsData } from "../analysis/envvectors.ts";
@@ -9,15 +10,17 @@ import { loadLevelsData } from "../policy/levels.ts";
 import { loadRegions } from "../policy/regions.ts";
 import { PREBUILT_VERSION, type PrebuiltHeader, type Span, type Stamp } from "./prebuilt.ts";
 
-/** Every .toml file under registry/ and regions/, with its size and mtime. */
+/** Every .toml file under registry/ and regions/, with its size, mtime and the digest of its bytes. */
 export function dataStamps(root: string): Stamp[] {
   const out: Stamp[] = [];
   for (const dir of ["registry", "regions"]) {
     for (const name of readdirSync(path.join(root, dir)).sort()) {
       if (!name.endsWith(".toml")) continue;
       const rel = `${dir}/${name}`;
-      const st = statSync(path.join(root, rel));
-      out.push([rel, st.size, st.mtimeMs]);
+      const file = path.join(root, rel);
+      // Stat first: a file edited between the two then reads as stale, never as fresh.
+      const st = statSync(file);
+      out.push([rel, st.size, st.mtimeMs, createHash("sha256").update(readFileSync(file)).digest("hex")]);
     }
   }
   return out;

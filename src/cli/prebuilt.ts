@@ -1,14 +1,18 @@
 // Prebuilt data: the registry, regions, levels and env-vector tables, validated at build time
 // (prebuilt-make.ts) and read here by the hook without TOML or zod. One file, dist/prebuilt.json:
 //
-//   line 1   a JSON header: version, the stamp (size, mtime) of every data file it was made
-//            from, the levels/regions/env-vector data, and the registry index (command name to
-//            entry number; each entry's file and byte span in the body; each file's flagsets)
+//   line 1   a JSON header: version, the stamp (size, mtime, SHA-256 of the bytes) of every data
+//            file it was made from, the levels/regions/env-vector data, and the registry index
+//            (command name to entry number; each entry's file and byte span in the body; each
+//            file's flagsets)
 //   rest     the registry entries' (and flagsets') validated contents as JSON texts, one after
 //            another
 //
 // Only the entries a command names are decoded, parsed and compiled. When a data file on disk no
-// longer matches its stamp, the tables are stale and the caller loads the TOML files instead.
+// longer matches its stamp (size and mtime: one stat each), the tables are stale and the caller
+// loads the TOML files instead. The digests say what the bytes were: the hook daemon serves only
+// installs whose data files have exactly these bytes (hook-daemon.ts), and so the build id, a
+// digest of prebuilt.json among others, covers the data's bytes.
 import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { lazyRegistry } from "../analysis/registry/lazy.ts";
@@ -18,11 +22,11 @@ import { buildTable, type LevelsData } from "../policy/levels.ts";
 import type { Regions } from "../policy/regions.ts";
 import type { ClassifierTables } from "../policy/classify.ts";
 
-export const PREBUILT_VERSION = 2;
+export const PREBUILT_VERSION = 3;
 export const PREBUILT_FILE = "prebuilt.json";
 
-/** [path relative to the package root, size in bytes, mtime in ms]. */
-export type Stamp = [file: string, size: number, mtimeMs: number];
+/** [path relative to the package root, size in bytes, mtime in ms, SHA-256 of the bytes (hex)]. */
+export type Stamp = [file: string, size: number, mtimeMs: number, sha256: string];
 
 export interface PrebuiltHeader {
   version: number;
@@ -67,6 +71,11 @@ export function readPrebuilt(file: string, root: string): PrebuiltResult {
   } catch (e) {
     return { ok: false, why: `no prebuilt data (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})` };
   }
+  return parsePrebuilt(buf, root);
+}
+
+/** The tables from the bytes of a prebuilt.json (the daemon digests the very bytes it parses). */
+export function parsePrebuilt(buf: Buffer, root: string): PrebuiltResult {
   const nl = buf.indexOf(10);
   let header: PrebuiltHeader;
   try {
