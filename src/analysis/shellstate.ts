@@ -86,9 +86,19 @@ function basesKey(b: Bases | null): string {
     .join("\u0001");
 }
 
+/**
+ * Possible working directories one state may hold; past this the working directory is unknown.
+ * Every relative path is placed once per base, and each `cd` that may fail adds one: without a
+ * bound, 200 `cd src;` took 10 s (docs/DESIGN.md, "Performance budgets").
+ */
+export const MAX_BASES = 16;
+
 export function mergeBases(a: Bases, b: Bases): Bases {
   if (!a.known) return a;
   if (!b.known) return b;
+  if (a.list.length + b.list.length > MAX_BASES && new Set([...a.list, ...b.list].map((x) => `${x.logical}\u0000${x.physical}`)).size > MAX_BASES) {
+    return unknownBases(`more than ${MAX_BASES} possible working directories`);
+  }
   const seen = new Set(a.list.map((x) => `${x.logical}\u0000${x.physical}`));
   const list = [...a.list];
   for (const x of b.list) {

@@ -39,9 +39,16 @@ export interface Limits {
   maxFunctionDepth: number;
   /** Simple commands visited in total (loops and functions revisit). */
   maxCommands: number;
+  /** Paths placed in total, once per possible working directory (each resolves and locates a path). */
+  maxPaths: number;
 }
 
-export const DEFAULT_LIMITS: Limits = { maxDepth: 8, maxFunctionDepth: 8, maxCommands: 4000 };
+/**
+ * The walk's work budget per verdict (docs/DESIGN.md, "Performance budgets"): past either count
+ * the verdict gets one unmodelled effect (never approved) and the walk stops following commands.
+ * The classifier also has the parser refuse a text of more than maxCommands commands.
+ */
+export const DEFAULT_LIMITS: Limits = { maxDepth: 8, maxFunctionDepth: 8, maxCommands: 4000, maxPaths: 500 };
 
 /** Where a command's stdin comes from, for commands that run code read from stdin. */
 export type StdinSource =
@@ -109,6 +116,8 @@ export interface WriteRecord {
 /** Commands whose recursive reads look at names and metadata only, never file contents. */
 const NAMES_ONLY = new Set(["find", "ls", "du", "tree", "fd", "fdfind", "stat", "git", "wc-names", "dir", "vdir", "chmod", "chown", "touch"]);
 const SCAN_LIMIT = 1000;
+/** Entries all the tree scans of one verdict may read together (a script may scan many trees). */
+const SCANNED_LIMIT = 5 * SCAN_LIMIT;
 const SCAN_LOCI = new Set<Locus>(["secret", "self"]);
 
 /**
@@ -156,6 +165,10 @@ export class Walker {
   /** Decisions that relied on a path not being written by this command (checked for pass 2). */
   readonly reliedAbsent: string[] = [];
   commandsVisited = 0;
+  /** Paths placed so far (see Limits.maxPaths). */
+  pathsPlaced = 0;
+  /** Entries read by this verdict's tree scans (see SCANNED_LIMIT). */
+  private entriesScanned = 0;
   /** Brace expansion work left for this command's words (see COMMAND_BRACE_WORK_LIMIT). */
   readonly braceWork: BraceWork = { left: COMMAND_BRACE_WORK_LIMIT };
   /** Walk order at which the first concurrent part started (Infinity: none). */
@@ -218,7 +231,9 @@ export class Walker {
   /** Counts a visited simple command; false (and one unmodelled effect) once the budget is spent. */
   tick(sc: Scope, source: Source): boolean {
     if (sc.async && this.commandsVisited < this.firstAsync) this.firstAsync = this.commandsVisited;
-    if (++this.commandsVisited <= this.limits.maxCommands) return true;
+    if (++this.commandsVisited <= this.limits.maxCommands && this.pathsPlaced <= this.limits.maxPaths) return true;
+    // The paths budget spent: refused already (placeOne said why); nothing more is followed.
+    if (this.pathsPlaced > this.limits.maxPaths) return false;
     if (!this.budgetHit) {
       this.budgetHit = true;
       this.unmodelled(sc, source, "budget", `more than ${this.limits.maxCommands} simple commands to follow (loops, functions, inner shells): refused rather than guessed`);
@@ -339,6 +354,11 @@ export class Walker {
     globRest?: string[],
   ): void {
     const { op, source, command } = req;
+    // Each possible working directory counts: a script's `cd`s multiply the places of a path.
+    if (++this.pathsPlaced > this.limits.maxPaths) {
+      if (this.pathsPlaced === this.limits.maxPaths + 1) this.unmodelled(req.sc, source, "budget", `more than ${this.limits.maxPaths} paths to place (each possible working directory counts): refused rather than guessed`, command);
+      return;
+    }
     const { fs } = this.deps.ctx;
     const followFinal = op !== "delete" || /\/\.?$/.test(rel);
     const lexAbs = lexical(rel.startsWith("/") ? rel : base + "/" + rel);
@@ -553,6 +573,10 @@ export class Walker {
             // Remembered for later scans of the whole tree (a read's or a delete's: giving up is
             // their strictest answer, so a stale memo never approves anything).
             if ((tag === "s" || tag === "d") && pattern[0] === "**") fs.tooBig?.note(dir, SCAN_LIMIT);
+            break scan;
+          }
+          if (++this.entriesScanned > SCANNED_LIMIT) {
+            out = { ...out, truncated: true, why: `more than ${SCANNED_LIMIT} entries scanned for this command line: too many to tell what lies there` };
             break scan;
           }
           const p = d === "/" ? "/" + e.name : d + "/" + e.name;

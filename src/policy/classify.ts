@@ -13,6 +13,16 @@ import type { EnvVectors } from "../analysis/envvectors.ts";
 import { buildContext, type DirContext } from "../analysis/context.ts";
 import { realFs, type FsLike } from "../analysis/fs.ts";
 import { analyze } from "../analysis/analyze.ts";
+import { DEFAULT_LIMITS } from "../analysis/walker.ts";
+
+/**
+ * The parser refuses a text of more commands than the walk would follow, or of more words and
+ * operators than a verdict's time budget covers (docs/DESIGN.md, "Performance budgets"): 100 KB
+ * of `;ls` is 33,000 commands, and parsing them all cost more than the whole budget. Inner
+ * scripts (bash -c, eval) are parsed with the same limits.
+ */
+const PARSE_LIMITS = { maxCommands: DEFAULT_LIMITS.maxCommands, maxTokens: 10_000 };
+const parseBounded = (src: string) => parse(src, PARSE_LIMITS);
 
 export interface ClassifyContext {
   /** The configured level (default `developer`). */
@@ -187,7 +197,7 @@ export function classifyWith(d: ClassifierTables, command: string, ctx: Classify
   const a = analyze(
     command,
     {
-      parse,
+      parse: parseBounded,
       interpret: (argv) => interpret(d.registry, argv),
       vectors: d.vectors,
       regions: regionsFor(d.regions, c),

@@ -33,6 +33,7 @@ export type ParseErrorCode =
   | "budget-depth"
   | "budget-tokens"
   | "budget-heredocs"
+  | "budget-commands"
   | "internal-error";
 
 export class ParseError extends Error {

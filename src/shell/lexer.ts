@@ -33,6 +33,12 @@ export interface ParseOptions {
   maxTokens?: number;
   /** Most here-documents. Default 256. */
   maxHeredocs?: number;
+  /**
+   * Most commands, simple or compound, substitutions' and backquotes' included: a caller that
+   * follows each command (the classifier) refuses early what it would not follow anyway.
+   * Default 100000.
+   */
+  maxCommands?: number;
 }
 
 export const DEFAULT_BUDGETS: Required<ParseOptions> = {
@@ -40,6 +46,7 @@ export const DEFAULT_BUDGETS: Required<ParseOptions> = {
   maxDepth: 64,
   maxTokens: 100_000,
   maxHeredocs: 256,
+  maxCommands: 100_000,
 };
 
 /** Counters shared by a parser and the sub-parsers it starts (backquote bodies). */
@@ -48,6 +55,7 @@ export interface Budget {
   depth: number;
   tokens: number;
   heredocs: number;
+  commands: number;
 }
 
 export interface PendingHeredoc {
@@ -136,6 +144,12 @@ export abstract class Lexer {
         "budget-tokens",
         `more than ${this.budget.limits.maxTokens} tokens; split the command or raise maxTokens`,
       );
+    }
+  }
+
+  countCommand(): void {
+    if (++this.budget.commands > this.budget.limits.maxCommands) {
+      this.fail("budget-commands", `more than ${this.budget.limits.maxCommands} commands; split the command or raise maxCommands`);
     }
   }
 

@@ -55,7 +55,7 @@ const TEST_BINARY = new Set(["==", "=", "!=", "=~", "-eq", "-ne", "-lt", "-le", 
 /** Parse a bash script. Throws ParseError (and nothing else) for anything not accepted. */
 export function parse(src: string, opts: ParseOptions = {}): Script {
   // Read-only below; most callers pass no options, and a spread per parse is not free.
-  const limits = opts.maxLength === undefined && opts.maxDepth === undefined && opts.maxTokens === undefined && opts.maxHeredocs === undefined && Object.keys(opts).length === 0 ? DEFAULT_BUDGETS : { ...DEFAULT_BUDGETS, ...opts };
+  const limits = opts.maxLength === undefined && opts.maxDepth === undefined && opts.maxTokens === undefined && opts.maxHeredocs === undefined && opts.maxCommands === undefined && Object.keys(opts).length === 0 ? DEFAULT_BUDGETS : { ...DEFAULT_BUDGETS, ...opts };
   if (typeof src !== "string") throw new ParseError("internal-error", "input is not a string", "", 0);
   if (src.length > limits.maxLength) {
     throw new ParseError(
@@ -65,7 +65,7 @@ export function parse(src: string, opts: ParseOptions = {}): Script {
       limits.maxLength,
     );
   }
-  const budget: Budget = { limits, depth: 0, tokens: 0, heredocs: 0 };
+  const budget: Budget = { limits, depth: 0, tokens: 0, heredocs: 0, commands: 0 };
   try {
     return new Parser(src, budget).parseScript();
   } catch (e) {
@@ -374,6 +374,7 @@ export class Parser extends Lexer {
   // ---------- commands ----------
 
   parseCommand(): Command {
+    this.countCommand();
     this.skipBlanks();
     const pos = this.i;
     const ch = this.c(pos);

@@ -109,6 +109,13 @@ describe("budgets", () => {
   it("tokens", () => {
     expect(err("a ".repeat(200), { maxTokens: 100 }).code).toBe("budget-tokens");
   });
+  it("commands, simple or compound, substitutions' and backquotes' included", () => {
+    expect(() => parse(Array(100).fill("ls").join(";"), { maxCommands: 100 })).not.toThrow();
+    expect(err(Array(101).fill("ls").join(";"), { maxCommands: 100 }).code).toBe("budget-commands");
+    expect(err("{ a; b; }; c", { maxCommands: 3 }).code).toBe("budget-commands");
+    expect(err("a $(b) `c` $(d)", { maxCommands: 3 }).code).toBe("budget-commands");
+    expect(() => parse("a $(b) `c`", { maxCommands: 3 })).not.toThrow();
+  });
   it("heredocs", () => {
     const src = "cat <<E ".repeat(5) + "\n" + "E\n".repeat(5);
     expect(() => parse(src)).not.toThrow();
