@@ -83,6 +83,19 @@ export const modeSchema = z
   })
   .strict();
 
+/**
+ * Two lists of a tool's options in one compact form: `-x` takes no value, `--out=` one,
+ * `--color[=]` an optional one. `unmodelled_flags`: options the tool has
+ * (registry/options/<tool>.json) that the entry does not model; using one makes the command
+ * unknown, and listing them keeps abbreviations and clusters read as the tool reads them.
+ * `inert_flags`: options with no effect shellfence judges (no value, or a value that is data:
+ * a count, a name, a format), as `bool`/`arg`/`opt` flags.
+ */
+export const UNMODELLED_TOKEN = /^([-+]{1,2}[^\s=\[\]]+)(=|\[=\])?$/;
+export const unmodelledFlagsSchema = z.string().refine((s) => s.trim().split(/\s+/).every((t) => UNMODELLED_TOKEN.test(t)), {
+  message: "unmodelled_flags is a space-separated list of option names, each optionally followed by `=` (takes a value) or `[=]` (an optional, glued value)",
+});
+
 export interface NodeSpec {
   summary: string;
   aliases?: string[];
@@ -102,6 +115,9 @@ export interface NodeSpec {
   handler?: string;
   unknown?: string;
   flagsets?: string[];
+  unmodelled_flags?: string;
+  inert_flags?: string;
+  lax_why?: string;
 }
 
 export const nodeSchema: z.ZodType<NodeSpec> = z.lazy(() =>
@@ -140,6 +156,9 @@ export const nodeSchema: z.ZodType<NodeSpec> = z.lazy(() =>
       unknown: z.string().optional(),
       /** Names of `[flagset.NAME]` tables of this file whose flags this node also takes. */
       flagsets: z.array(z.string()).optional(),
+      unmodelled_flags: unmodelledFlagsSchema.optional(),
+      inert_flags: unmodelledFlagsSchema.optional(),
+      lax_why: z.string().min(1).optional(),
     })
     .strict(),
 );
@@ -188,6 +207,9 @@ export const commandSchema = z.lazy(() =>
       handler: z.string().optional(),
       unknown: z.string().optional(),
       flagsets: z.array(z.string()).optional(),
+      unmodelled_flags: unmodelledFlagsSchema.optional(),
+      inert_flags: unmodelledFlagsSchema.optional(),
+      lax_why: z.string().min(1).optional(),
       example: z.array(exampleSchema).default([]),
     })
     .strict(),
