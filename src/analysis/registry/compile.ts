@@ -3,8 +3,8 @@
 // that is not implemented) are reported with the file and the entry.
 import type { CCommand, CFlag, CMode, CNode, CPolicy, Registry } from "./compiled.ts";
 import { DataFileError } from "../../policy/datafile.ts";
-import { parseFlagSpecString, type Role } from "./flagspec.ts";
-import { UNMODELLED_TOKEN, type CommandSpec, type FlagObject, type NodeSpec } from "./schema.ts";
+import { parseFlagSpecString, UNMODELLED_TOKEN, type Role } from "./flagspec.ts";
+import type { CommandSpec, FlagObject, NodeSpec } from "./schema.ts";
 
 export interface CompileInput {
   file: string;

@@ -4,8 +4,8 @@
 import { z } from "zod";
 import { KINDS, LEVELS, LOCI, OPS } from "../../policy/model.ts";
 
-export { ROLES, parseFlagSpecString, type Role } from "./flagspec.ts";
-import { ROLES, parseFlagSpecString, type Role } from "./flagspec.ts";
+export { ROLES, parseFlagSpecString, UNMODELLED_TOKEN, type Role } from "./flagspec.ts";
+import { ROLES, parseFlagSpecString, UNMODELLED_TOKEN, type Role } from "./flagspec.ts";
 
 const MODE_NAME = /^[a-z][a-z0-9_-]*$/;
 
@@ -83,15 +83,7 @@ export const modeSchema = z
   })
   .strict();
 
-/**
- * Two lists of a tool's options in one compact form: `-x` takes no value, `--out=` one,
- * `--color[=]` an optional one. `unmodelled_flags`: options the tool has
- * (registry/options/<tool>.json) that the entry does not model; using one makes the command
- * unknown, and listing them keeps abbreviations and clusters read as the tool reads them.
- * `inert_flags`: options with no effect shellfence judges (no value, or a value that is data:
- * a count, a name, a format), as `bool`/`arg`/`opt` flags.
- */
-export const UNMODELLED_TOKEN = /^([-+]{1,2}[^\s=\[\]]+)(=|\[=\])?$/;
+/** `unmodelled_flags` and `inert_flags` (flagspec.ts says what they mean). */
 export const unmodelledFlagsSchema = z.string().refine((s) => s.trim().split(/\s+/).every((t) => UNMODELLED_TOKEN.test(t)), {
   message: "unmodelled_flags is a space-separated list of option names, each optionally followed by `=` (takes a value) or `[=]` (an optional, glued value)",
 });
