@@ -24,7 +24,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   const [sub, ...rest] = argv;
   switch (sub) {
     case "hook":
-      return (await import("./hook.ts")).runHook(io);
+      return (await import("./hook.ts")).runHook(io, rest);
     case "check":
     case "explain":
       return (await import("./check.ts")).runCheck(rest, io, sub);
