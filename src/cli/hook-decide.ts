@@ -18,7 +18,7 @@ export const STDIN_TIMEOUT_MS = 5000;
 
 /**
  * The only variables a hook decision reads (the config's home, the roots, the temp dir, the
- * `self` anchors, cd's search path, the shell).
+ * `self` anchors, cd's search path, the shell, and the project directory each agent names).
  * Every path decides from these alone, so the hook daemon, which reads just these of its
  * client's environment, decides as the client's own process would.
  */
@@ -30,6 +30,9 @@ export const HOOK_ENV = [
   "XDG_CONFIG_HOME",
   "CLAUDE_CONFIG_DIR",
   "SHELL",
+  "GEMINI_PROJECT_DIR",
+  "QWEN_PROJECT_DIR",
+  "FACTORY_PROJECT_DIR",
 ] as const;
 
 export function hookEnv(env: Record<string, string | undefined>): Record<string, string> {
