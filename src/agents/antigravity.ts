@@ -6,7 +6,7 @@
 // cannot read → ask.
 import path from "node:path";
 import { absoluteList, isObject, readObject, shown } from "./envelope.ts";
-import { reasonText } from "./message.ts";
+import { answerReason } from "./message.ts";
 import type { Adapter, Outcome, Parsed, Reply } from "./types.ts";
 
 export type AntigravityAnswer = { decision: "allow" | "ask" | "force_ask"; reason: string };
@@ -15,7 +15,7 @@ const TOOL = "run_command";
 
 function answer(o: Outcome): Reply<AntigravityAnswer> {
   const decision = o.kind === "approved" ? "allow" : o.kind === "refused" && o.onDeny === "ask" ? "force_ask" : "ask";
-  return { print: { decision, reason: reasonText(o) }, exit: 0 };
+  return { print: { decision, reason: answerReason(o) }, exit: 0 };
 }
 
 function parse(text: string): Parsed<AntigravityAnswer> {

@@ -2,7 +2,7 @@
 // {hook_event_name, tool_name, tool_input: {command}, cwd, session_id, permission_mode} and the
 // answer hookSpecificOutput.permissionDecision. Each of those adapters names its own tool.
 import { absolute, isObject, optionalString, readObject, shown, type Json } from "./envelope.ts";
-import { declineLine, reasonText } from "./message.ts";
+import { declineLine, answerReason } from "./message.ts";
 import type { Outcome, Reply } from "./types.ts";
 
 /** The only answers shellfence gives these agents: allow, or an ask with the reason. */
@@ -17,7 +17,7 @@ export function preToolUseAnswer(o: Outcome): Reply<PreToolUseAnswer> {
   if (o.kind === "undecided") return { print: null, exit: 0, stderr: declineLine(o.why, "the agent asks as usual") };
   if (o.kind === "refused" && o.onDeny === "defer") return { print: null, exit: 0 };
   const permissionDecision = o.kind === "approved" ? "allow" : "ask";
-  return { print: { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision, permissionDecisionReason: reasonText(o) } }, exit: 0 };
+  return { print: { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision, permissionDecisionReason: answerReason(o) } }, exit: 0 };
 }
 
 /** A skip: nothing printed (the agent asks as usual) and one stderr line. */

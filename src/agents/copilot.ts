@@ -4,7 +4,7 @@
 // allow and deny only, so no ask is ever written.
 import path from "node:path";
 import { absolute, isObject, readObject, shown } from "./envelope.ts";
-import { declineLine, reasonText } from "./message.ts";
+import { declineLine, answerReason } from "./message.ts";
 import type { Adapter, HookEnvView, Outcome, Parsed, Reply } from "./types.ts";
 
 export type CopilotAnswer = { permissionDecision: "allow"; permissionDecisionReason: string };
@@ -17,7 +17,7 @@ function copilotHome(env: HookEnvView, home: string): string {
 const quiet = (why: string): Reply<CopilotAnswer> => ({ print: null, exit: 0, stderr: declineLine(why, "Copilot asks as usual") });
 
 function answer(o: Outcome): Reply<CopilotAnswer> {
-  if (o.kind === "approved") return { print: { permissionDecision: "allow", permissionDecisionReason: reasonText(o) }, exit: 0 };
+  if (o.kind === "approved") return { print: { permissionDecision: "allow", permissionDecisionReason: answerReason(o) }, exit: 0 };
   return o.kind === "undecided" ? quiet(o.why) : { print: null, exit: 0 };
 }
 

@@ -4,7 +4,7 @@
 // allow; anything else → deny, exit 2, with a reason that tells the agent to ask the user.
 import path from "node:path";
 import { absolute, isObject, optionalString, readObject, shown } from "./envelope.ts";
-import { denyMessage, reasonText } from "./message.ts";
+import { denyMessage, answerReason } from "./message.ts";
 import type { Adapter, Outcome, Parsed, Reply } from "./types.ts";
 
 export type GrokAnswer = { decision: "allow" | "deny"; reason: string };
@@ -18,7 +18,7 @@ function deny(o: Exclude<Outcome, { kind: "approved" }>): Reply<GrokAnswer> {
 }
 
 function answer(o: Outcome): Reply<GrokAnswer> {
-  return o.kind === "approved" ? { print: { decision: "allow", reason: reasonText(o) }, exit: 0 } : deny(o);
+  return o.kind === "approved" ? { print: { decision: "allow", reason: answerReason(o) }, exit: 0 } : deny(o);
 }
 
 function parse(text: string): Parsed<GrokAnswer> {

@@ -18,6 +18,6 @@ export function declineLine(why: string, then: string): string {
 }
 
 /** The `reason` text an agent shows with an approval or an ask. */
-export function reasonText(o: Outcome): string {
+export function answerReason(o: Outcome): string {
   return `shellfence: ${o.kind === "undecided" ? o.why : o.reason}`;
 }

@@ -7,7 +7,7 @@
 // workdir, directory, worktree, session}.
 import path from "node:path";
 import { absolute, optionalString, readObject, shown } from "./envelope.ts";
-import { denyMessage, reasonText } from "./message.ts";
+import { denyMessage, answerReason } from "./message.ts";
 import type { Adapter, HookEnvView, Outcome, Parsed, Reply } from "./types.ts";
 
 export type OpenCodeAnswer = { decision: "allow" | "deny"; reason: string };
@@ -20,7 +20,7 @@ function deny(o: Exclude<Outcome, { kind: "approved" }>): Reply<OpenCodeAnswer> 
 }
 
 function answer(o: Outcome): Reply<OpenCodeAnswer> {
-  return o.kind === "approved" ? { print: { decision: "allow", reason: reasonText(o) }, exit: 0 } : deny(o);
+  return o.kind === "approved" ? { print: { decision: "allow", reason: answerReason(o) }, exit: 0 } : deny(o);
 }
 
 function parse(text: string): Parsed<OpenCodeAnswer> {
