@@ -117,7 +117,7 @@ export async function runSetup(args: readonly string[], io: Io): Promise<number>
   if (agents.length === 0) {
     const looked = AGENT_NAMES.map((a) => `${tilde(ADAPTERS[a].config.dir(io.env, io.home), io.home)} (${ADAPTERS[a].title})`).join(", ");
     io.out(
-      `No coding agent's configuration directory was found here; looked for ${looked}. Nothing was changed${o.dryRun ? " (and --dry-run would have changed nothing either)" : ""}.\n` +
+      `No coding agent's configuration directory was found here; looked for ${looked}. Nothing to install; nothing was changed.\n` +
         "`shellfence setup --agent <name>` installs the hook for one agent anyway; `shellfence setup --list-agents` lists them.\n",
     );
     return 0;

@@ -128,7 +128,7 @@ describe("setup --agent all and --list-agents", () => {
       const r = await setup(...args);
       expect(r.code).toBe(0);
       expect(r.out).toMatch(/^No coding agent's configuration directory was found here; looked for ~\/\.claude \(Claude Code\), ~\/\.codex \(Codex CLI\)/);
-      expect(r.out).toMatch(/Nothing was changed/);
+      expect(r.out).toMatch(/Nothing to install; nothing was changed\./);
       expect(r.out).toMatch(/--agent <name>/);
     }
     expect(readdirSync(t.dir)).toEqual([]);
