@@ -59,6 +59,8 @@ export interface HookRequest {
   home: string;
   cwd: string;
   input: ReadResult;
+  /** The hook's `--agent` name (absent: Claude Code). */
+  agent?: string;
 }
 
 const isStringRecord = (x: unknown): x is Record<string, string> =>
@@ -76,8 +78,9 @@ export function parseRequest(text: string): HookRequest | string {
   const q = r as Record<string, unknown>;
   if (!isStringRecord(q.env)) return "env is not a map of strings";
   if (typeof q.home !== "string" || typeof q.cwd !== "string" || typeof q.stdin !== "string") return "home, cwd or stdin is not a string";
+  if (q.agent !== undefined && typeof q.agent !== "string") return "agent is not a string";
   // Only what a decision reads, whatever else a client sends.
-  return { env: hookEnv(q.env), home: q.home, cwd: q.cwd, input: { ok: true, text: q.stdin } };
+  return { env: hookEnv(q.env), home: q.home, cwd: q.cwd, input: { ok: true, text: q.stdin }, ...(q.agent !== undefined ? { agent: q.agent } : {}) };
 }
 
 /** Where the daemon finds a request sent as a file (tests pass their own). */
@@ -140,6 +143,7 @@ export async function decide(d: DaemonData, req: HookRequest): Promise<HookAnswe
     // only when shown unchanged: analysis/listings.ts).
     async () => ({ classify: (command, ctx) => classifyWith(d.tables, command, { ...(ctx ?? {}), fs: { ...realFs } }) }),
     async () => d.tables.levels.upward,
+    req.agent,
   );
   return { kind: "decided", code, out, err };
 }

@@ -16,7 +16,7 @@ const path = require("node:path");
 /** Replaced by the build with a digest of the bundle and its data: a daemon serves only its own build. */
 const BUILD = "__SHELLFENCE_BUILD__";
 /** As HOOK_ENV, MAX_HOOK_INPUT and STDIN_TIMEOUT_MS in hook-decide.ts (a test holds them equal). */
-const HOOK_ENV = ["HOME", "CLAUDE_PROJECT_DIR", "TMPDIR", "CDPATH", "XDG_CONFIG_HOME", "CLAUDE_CONFIG_DIR", "SHELL"];
+const HOOK_ENV = ["HOME", "CLAUDE_PROJECT_DIR", "TMPDIR", "CDPATH", "XDG_CONFIG_HOME", "CLAUDE_CONFIG_DIR", "SHELL", "GEMINI_PROJECT_DIR", "QWEN_PROJECT_DIR", "FACTORY_PROJECT_DIR"];
 const MAX_INPUT = 1024 * 1024;
 const STDIN_TIMEOUT_MS = 5000;
 /** A warm daemon answers in about a millisecond; past this the client stops waiting. */
@@ -153,7 +153,13 @@ function askDaemon(dir, input) {
     fs.closeSync(wake);
     return { restart: false, why: `no working directory (${e.code || e.message})` };
   }
-  const request = JSON.stringify({ env, home, cwd, stdin: input.text });
+  // The hook's --agent name, which picks the adapter (as agentArg in src/agents/index.ts).
+  let agent;
+  for (let i = 0; i < rest.length; i++) {
+    if (rest[i] === "--agent") agent = rest[++i] ?? "";
+    else if (rest[i].startsWith("--agent=")) agent = rest[i].slice(8);
+  }
+  const request = JSON.stringify({ env, home, cwd, stdin: input.text, agent });
   const call = `${process.pid} ${nonce} ${BUILD}`;
   let line = `${call} ${request}\n`;
   let sent = false;

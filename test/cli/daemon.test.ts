@@ -13,6 +13,7 @@ import { HOOK_ENV, MAX_HOOK_INPUT, STDIN_TIMEOUT_MS } from "../../src/cli/hook-d
 import { PREBUILT_FILE, readPrebuilt } from "../../src/cli/prebuilt.ts";
 import { classify } from "../../src/index.ts";
 import { hookPayload, tempDir, VARIED_COMMANDS } from "./helpers.ts";
+import { agentOf, SHAPES } from "../agents/envelopes.ts";
 
 const uid = process.getuid!();
 let t: ReturnType<typeof tempDir>;
@@ -149,6 +150,12 @@ describe("the daemon's protocol", () => {
     expect(parseRequest(request("ls", { stdin: 5 }))).toMatch(/stdin/);
     const r = parseRequest(request("ls", { env: { HOME: "/h", API_KEY: "secret", CDPATH: "/x" } }));
     expect(typeof r === "object" && r.env).toEqual({ HOME: "/h", CDPATH: "/x" });
+  });
+
+  it("takes the agent a request names, and refuses one that is not a string", () => {
+    expect(parseRequest(request("ls", { agent: "codex" }))).toMatchObject({ agent: "codex" });
+    expect(parseRequest(request("ls"))).not.toHaveProperty("agent");
+    expect(parseRequest(request("ls", { agent: 3 }))).toBe("agent is not a string");
   });
 
   it("decides as the hook would in the client's process", async () => {
@@ -344,6 +351,26 @@ describe("the hook daemon", () => {
     expect(hook("ls -la", { args: ["--no-daemon"] }).out).toMatch(/"allow"/);
     expect(hook("ls -la", { env: { SHELLFENCE_DAEMON: "0" } }).out).toMatch(/"allow"/);
     expect(pidOf()).toBe(null);
+  });
+
+  it("serves every agent: the client passes --agent, and the answer is that adapter's, as the bundle gives it", async () => {
+    hook("true");
+    const pid = await daemonUp();
+    const run = (agent: string, input: string, args: string[] = []) => {
+      const r = spawnSync(process.execPath, [client, "hook", "--agent", agent, ...args], { input, encoding: "utf8", cwd: repo, env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home, TMPDIR: tmp } });
+      return { code: r.status, out: r.stdout, err: r.stderr };
+    };
+    const calls = (Object.keys(SHAPES) as (keyof typeof SHAPES)[]).flatMap((shape) =>
+      ["ls -la", "rm -rf ~"].map((command) => ({ agent: agentOf(shape), input: JSON.stringify({ ...SHAPES[shape].make(command, repo), ...(shape === "codex" ? { permission_mode: "bypassPermissions" } : {}) }) })),
+    );
+    const expected = calls.map((c) => run(c.agent, c.input, ["--no-daemon"]));
+    // Approvals and denies both come through, in each agent's own words.
+    expect(expected.some((e) => e.out.includes('"behavior":"allow"'))).toBe(true);
+    expect(expected.some((e) => e.code === 2 && e.out.includes('"decision":"deny"'))).toBe(true);
+    await withoutBundle(() => {
+      calls.forEach((c, i) => expect({ agent: c.agent, ...run(c.agent, c.input) }).toEqual({ agent: c.agent, ...expected[i]! }));
+    });
+    expect(pidOf()).toBe(pid);
   });
 
   // Last: a data file's stamp cannot be put back exactly, so the prebuilt data stays stale.
