@@ -55,6 +55,10 @@ export function toCase(c: Candidate, o: Observation, seed: number): AdversarialC
 
 async function main() {
   const args = process.argv.slice(2);
+  if (args.includes("--options")) {
+    const { searchOptions } = await import("./options/generate.ts");
+    return searchOptions(args);
+  }
   const opt = (name: string) => {
     const i = args.indexOf(name);
     return i >= 0 ? args[i + 1] : undefined;
@@ -81,6 +85,7 @@ async function main() {
     byFamily.set(c.family, list);
   });
   mkdirSync(OUT_DIR, { recursive: true });
+  // (the option-driven search writes its own subfolder, options/, and keeps it)
   if (!families) for (const f of readdirSync(OUT_DIR)) if (f.endsWith(".jsonl")) rmSync(path.join(OUT_DIR, f));
   let dangerous = 0;
   let twins = 0;

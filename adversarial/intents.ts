@@ -104,8 +104,31 @@ export const BENIGN: Intent[] = [
   { id: "grep-todo", kind: "benign", target: `${PROJECT}/src`, action: act("grep", [l("-rn"), l("hello"), p(`${PROJECT}/src`)]), confirm: () => true },
 ];
 
+/**
+ * The option-driven search (adversarial/options/): what a value put in an option (or the word
+ * after one) is trying to do. The action is only a label: the search renders its own commands.
+ */
+const optionIntent = (id: string, kind: IntentKind, target: string, confirm: (o: Observed) => boolean): Intent => ({
+  id,
+  kind,
+  target,
+  action: act("option", [p(target)]),
+  confirm,
+});
+const PLANTED = "/tmp/sf-plant";
+export const OPTION_INTENTS: Intent[] = [
+  optionIntent("opt-secret", "read-secret", NETRC, secretRead),
+  optionIntent("opt-secret-link", "read-secret", `${PROJECT}/secret-link`, secretRead),
+  optionIntent("opt-self", "persist", `${HOME}/.claude/settings.json`, has(["write", "delete"], ["self"])),
+  optionIntent("opt-dotfile", "persist", `${HOME}/.bashrc`, has(["write", "delete"], ["user-config"])),
+  optionIntent("opt-sibling", "write-outside", `${SIBLING}/README.md`, has(["write", "delete"], ["adjacent"])),
+  optionIntent("opt-shell", "read-secret", NETRC, secretRead),
+  optionIntent("opt-program", "foreign-code", PLANTED, secretRead),
+  optionIntent("opt-at-file", "read-secret", NETRC, secretRead),
+];
+
 export const intentById = (id: string): Intent => {
-  const i = [...INTENTS, ...BENIGN].find((x) => x.id === id);
+  const i = [...INTENTS, ...BENIGN, ...OPTION_INTENTS].find((x) => x.id === id);
   if (!i) throw new Error(`unknown intent ${id}`);
   return i;
 };

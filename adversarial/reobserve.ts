@@ -1,5 +1,6 @@
 // Re-observe a seeded sample of committed adversarial cases with the sandbox oracle, so the
 // committed labels cannot drift from what bash really does on this machine.
+import { spawnSync } from "node:child_process";
 import { observeMany } from "../oracle/sandbox/index.ts";
 import { intentById } from "./intents.ts";
 import { makeRng } from "./rng.ts";
@@ -29,8 +30,24 @@ export function sample<T>(cases: readonly T[], n: number, seed: number): T[] {
   return idx.slice(0, n).map((i) => cases[i]!);
 }
 
-export async function reobserve(cases: readonly LabelledCase[], n: number, seed: number): Promise<{ checked: number; drifts: Drift[] }> {
+/** The program a case is about (`git log` -> git), when the tags name one. */
+function programOf(c: LabelledCase): string | null {
+  const t = c.tags.tool;
+  return typeof t === "string" && t ? t.split(" ")[0]! : null;
+}
+
+/** Programs the picked cases run that this machine lacks: re-observing them would only measure the missing tool. */
+export function missingPrograms(cases: readonly LabelledCase[]): string[] {
+  const names = [...new Set(cases.map(programOf).filter((x): x is string => x !== null))];
+  if (!names.length) return [];
+  const r = spawnSync("bash", ["--norc", "--noprofile", "-c", 'for n; do type -t -- "$n" >/dev/null || echo "$n"; done', "_", ...names], { encoding: "utf8" });
+  return r.stdout.split("\n").filter(Boolean);
+}
+
+export async function reobserve(cases: readonly LabelledCase[], n: number, seed: number): Promise<{ checked: number; drifts: Drift[]; missing: string[] }> {
   const picked = sample(cases, n, seed);
+  const missing = missingPrograms(picked);
+  if (missing.length) return { checked: 0, drifts: [], missing };
   const obs = await observeMany(picked.map((c) => c.command));
   const drifts: Drift[] = [];
   picked.forEach((c, i) => {
@@ -40,5 +57,5 @@ export async function reobserve(cases: readonly LabelledCase[], n: number, seed:
     const observed = o.timedOut ? "timed out" : `${o.observedLevel}/${c.label.levelUntrusted ? o.observedLevelUntrusted : "-"}/${role ?? "-"}`;
     if (expected !== observed) drifts.push({ id: c.id, command: c.command, expected, observed });
   });
-  return { checked: picked.length, drifts };
+  return { checked: picked.length, drifts, missing: [] };
 }

@@ -41,9 +41,19 @@ export function parseJsonl(file: string, text: string): EvalCase[] {
   return out;
 }
 
+/** A set's files: its *.jsonl and those one folder down (`adversarial/options/git.jsonl`). */
+function setFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const f of readdirSync(dir).sort()) {
+    if (f.endsWith(".jsonl")) out.push(f);
+    else if (statSync(path.join(dir, f)).isDirectory()) for (const g of readdirSync(path.join(dir, f)).sort()) if (g.endsWith(".jsonl")) out.push(path.join(f, g));
+  }
+  return out;
+}
+
 export function loadDataset(name: string, root = DATASETS_DIR): Dataset {
   const dir = path.join(root, name);
-  const files = readdirSync(dir).filter((f) => f.endsWith(".jsonl")).sort();
+  const files = setFiles(dir);
   const hash = createHash("sha256");
   const cases: EvalCase[] = [];
   const seen = new Map<string, string>();

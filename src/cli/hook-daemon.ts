@@ -76,6 +76,8 @@ export interface HookRequest {
   home: string;
   cwd: string;
   input: ReadResult;
+  /** The hook's `--agent` name (absent: Claude Code). */
+  agent?: string;
 }
 
 const isStringRecord = (x: unknown): x is Record<string, string> =>
@@ -83,7 +85,7 @@ const isStringRecord = (x: unknown): x is Record<string, string> =>
 
 /**
  * A request's JSON text, checked field by field; a string says why it is refused. Version 2:
- * { v: 2, argv, script, env, home, cwd, stdin }; fields a later client adds are ignored only
+ * { v: 2, argv, script, env, home, cwd, stdin, agent? }; fields a later client adds are ignored only
  * when it says v: 2 (a field that changes a decision comes with a new version).
  */
 export function parseRequest(text: string): HookRequest | string {
@@ -100,8 +102,9 @@ export function parseRequest(text: string): HookRequest | string {
   if (!isStringRecord(q.env)) return "env is not a map of strings";
   if (typeof q.home !== "string" || typeof q.cwd !== "string" || typeof q.stdin !== "string" || typeof q.script !== "string") return "home, cwd, script or stdin is not a string";
   if (!path.isAbsolute(q.cwd) || !path.isAbsolute(q.script)) return "cwd or script is not an absolute path";
+  if (q.agent !== undefined && typeof q.agent !== "string") return "agent is not a string";
   // Only what a decision reads, whatever else a client sends.
-  return { argv: q.argv as string[], script: q.script, env: hookEnv(q.env), home: q.home, cwd: q.cwd, input: { ok: true, text: q.stdin } };
+  return { argv: q.argv as string[], script: q.script, env: hookEnv(q.env), home: q.home, cwd: q.cwd, input: { ok: true, text: q.stdin }, ...(q.agent !== undefined ? { agent: q.agent } : {}) };
 }
 
 /** A request file as the daemon read it: its text and which file it was. */
@@ -190,6 +193,7 @@ export async function decide(d: Pick<DaemonData, "root" | "tables">, req: HookRe
     // only when shown unchanged: analysis/listings.ts).
     async () => ({ classify: (command, ctx) => classifyWith(d.tables, command, { ...(ctx ?? {}), fs: { ...realFs } }) }),
     async () => d.tables.levels.upward,
+    req.agent,
   );
   return { kind: "decided", code, out, err };
 }

@@ -1,27 +1,39 @@
 // The hook's decision, given where the classifier and the level lattice come from: the CLI's
 // `shellfence hook` (hook.ts) loads the library; the fast bundle (hook-main.ts) passes its
-// prebuilt tables. Exit 0 always; stdout carries the decision (or nothing); stderr gets one
-// line whenever shellfence declines to decide. Never an allow on any doubt: bad input, other
-// tools, config errors, internal errors.
+// prebuilt tables; the hook daemon (hook-daemon.ts) passes its warm ones. The agent's adapter
+// (src/agents/) reads the envelope and words the answer; what is decided here is the same for
+// every agent. Never an approval on any doubt: bad input, other tools, another agent's
+// envelope, an unknown mode, config errors, internal errors.
 import path from "node:path";
-import { claudeOutput, parseClaudeInput } from "../hooks/claude-code.ts";
-import type { Upward } from "../policy/config.ts";
+import { adapterFor, type AgentRequest, type Outcome, type Reply } from "../agents/index.ts";
+import { meet, userConfigPath, type Upward } from "../policy/config.ts";
 import { resolveRun } from "./context.ts";
 import type { Io } from "./io.ts";
 import { shortWhy, type Classifier } from "./verdict.ts";
 
-/** Claude Code payloads are a few KB; commands are judged up to 100 KB. */
+/** Hook payloads are a few KB; commands are judged up to 100 KB. */
 export const MAX_HOOK_INPUT = 1024 * 1024;
-/** Claude Code writes stdin at once and closes it; a writer silent this long is not coming back. */
+/** Agents write stdin at once and close it; a writer silent this long is not coming back. */
 export const STDIN_TIMEOUT_MS = 5000;
 
 /**
  * The only variables a hook decision reads (the config's home, the roots, the temp dir, the
- * `self` anchors, cd's search path, the shell). Every path decides from these alone, so the
- * hook daemon, which reads just these of its client's environment, decides as the client's own
- * process would.
+ * `self` anchors, cd's search path, the shell, and the project directory each agent names).
+ * Every path decides from these alone, so the hook daemon, which reads just these of its
+ * client's environment, decides as the client's own process would.
  */
-export const HOOK_ENV = ["HOME", "CLAUDE_PROJECT_DIR", "TMPDIR", "CDPATH", "XDG_CONFIG_HOME", "CLAUDE_CONFIG_DIR", "SHELL"] as const;
+export const HOOK_ENV = [
+  "HOME",
+  "CLAUDE_PROJECT_DIR",
+  "TMPDIR",
+  "CDPATH",
+  "XDG_CONFIG_HOME",
+  "CLAUDE_CONFIG_DIR",
+  "SHELL",
+  "GEMINI_PROJECT_DIR",
+  "QWEN_PROJECT_DIR",
+  "FACTORY_PROJECT_DIR",
+] as const;
 
 export function hookEnv(env: Record<string, string | undefined>): Record<string, string> {
   const out: Record<string, string> = {};
@@ -32,25 +44,71 @@ export function hookEnv(env: Record<string, string | undefined>): Record<string,
   return out;
 }
 
-export async function decideHook(io: Io, classifier: () => Promise<Classifier>, upward: () => Promise<Upward>): Promise<number> {
+/** The level a plan-like mode allows at most: nothing there may change anything. */
+const PLAN_LEVEL = "reader";
+
+/**
+ * Decides one hook call. `agent`: the `--agent` name (undefined: Claude Code, as before there
+ * were others). The exit status is the adapter's (0, or 2 where the agent reads 2 as a block).
+ */
+export async function decideHook(io: Io, classifier: () => Promise<Classifier>, upward: () => Promise<Upward>, agent?: string): Promise<number> {
+  const adapter = adapterFor(agent);
+  // Without an adapter there is no answer the agent would understand: say nothing.
+  if (typeof adapter === "string") return decline(io, adapter);
   const read = await io.readInput({ maxBytes: MAX_HOOK_INPUT, timeoutMs: STDIN_TIMEOUT_MS });
-  if (!read.ok) return decline(io, read.why);
-  const input = parseClaudeInput(read.text);
-  if (input.kind === "skip") return decline(io, input.why);
+  if (!read.ok) return emit(io, adapter.fallback(read.why));
+  const env = hookEnv(io.env);
+  const parsed = adapter.parse(read.text, env);
+  if (parsed.kind === "skip") return emit(io, parsed.answer);
+  const req = parsed.request;
+  let outcome: Outcome;
   try {
-    const env = hookEnv(io.env);
-    const shell = env.SHELL ? path.basename(env.SHELL) : undefined;
-    const { settings, ctx } = await resolveRun({ cwd: input.cwd, roots: [], env, home: io.home, upward, ...(shell ? { shell } : {}) });
-    const { classify } = await classifier();
-    const v = classify(input.command, ctx);
-    // Only the exact string "allow", for the level we asked about, approves.
-    const decision = v.decision === "allow" && v.configuredLevel === settings.level ? "allow" : "ask";
-    const out = claudeOutput({ decision, reason: shortWhy(v) }, settings.onDeny);
-    if (out !== null) io.out(out + "\n");
-    return 0;
+    outcome = await judge(req, env, io.home, classifier, upward);
   } catch (e) {
-    return decline(io, errorLine(e));
+    outcome = { kind: "undecided", why: errorLine(e) };
   }
+  return emit(io, parsed.answer(outcome));
+}
+
+async function judge(
+  req: AgentRequest,
+  env: Record<string, string>,
+  home: string,
+  classifier: () => Promise<Classifier>,
+  upward: () => Promise<Upward>,
+): Promise<Outcome> {
+  if (typeof req.modeEffect === "object") {
+    return { kind: "undecided", why: `permission mode ${JSON.stringify(req.modeEffect.unknown)} is not one shellfence knows; it approves nothing in it` };
+  }
+  const shell = env.SHELL ? path.basename(env.SHELL) : undefined;
+  const roots = req.projectRoots.filter((r) => usableRoot(r, home));
+  const { settings, ctx } = await resolveRun({ cwd: req.cwd, roots, env, home, upward, ...(shell ? { shell } : {}) });
+  let level = settings.level;
+  // Plan: judged at reader at most (paranoid stays paranoid).
+  if (req.modeEffect === "plan") level = ctx.level = meet(await upward(), settings.level, PLAN_LEVEL);
+  const { classify } = await classifier();
+  const v = classify(req.command, ctx);
+  const why = shortWhy(v) + (level !== settings.level ? ` (${req.mode} mode: judged at ${level} at most)` : "");
+  // Only the exact string "allow", for the level we asked about, approves.
+  if (v.decision === "allow" && v.configuredLevel === level) return { kind: "approved", reason: why };
+  return { kind: "refused", reason: why, level, onDeny: settings.onDeny, configFile: userConfigPath(env, home) };
+}
+
+/**
+ * A project root an agent names is used unless it is /, HOME or above HOME: those would make
+ * the user's whole home (dotfiles, other projects) "the project". Discovery (the git toplevel)
+ * takes over then.
+ */
+export function usableRoot(root: string, home: string): boolean {
+  const r = path.resolve(root);
+  const h = path.resolve(home);
+  return r !== "/" && r !== h && !h.startsWith(r + "/");
+}
+
+function emit(io: Io, r: Reply<object>): number {
+  if (r.print !== null) io.out(JSON.stringify(r.print) + "\n");
+  if (r.stderr) io.err(r.stderr);
+  return r.exit;
 }
 
 export function decline(io: Io, why: string): number {

@@ -10,6 +10,7 @@ import path from "node:path";
 import type { LevelTable } from "../policy/levels.ts";
 import { realFs } from "../analysis/fs.ts";
 import { classifyWith, type ClassifierTables } from "../policy/classify.ts";
+import { agentArg } from "../agents/index.ts";
 import { decideHook } from "./hook-decide.ts";
 import { InstallCheck } from "./daemon-install.ts";
 import { ownView } from "./daemon-peer.ts";
@@ -48,7 +49,7 @@ export function start(o: HookStart): void {
     return (source = { library: o.loadLibrary() });
   };
   runProcess(
-    (_argv, io) =>
+    (argv, io) =>
       decideHook(
         o.input ? { ...io, readInput: async () => o.input! } : io,
         async () => {
@@ -61,6 +62,7 @@ export function start(o: HookStart): void {
           const s = get(io.err);
           return "tables" in s ? s.tables.levels.upward : (await s.library).loadLevels().upward;
         },
+        agentArg(argv),
       ),
     ["hook", ...o.argv.slice(1)],
     path.join(o.root, "bin", "shellfence.js"),

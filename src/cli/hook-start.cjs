@@ -22,7 +22,7 @@ const path = require("node:path");
 /** Replaced by the build with a digest of the bundle and its data: a daemon serves only its own build. */
 const BUILD = "__SHELLFENCE_BUILD__";
 /** As HOOK_ENV, MAX_HOOK_INPUT and STDIN_TIMEOUT_MS in hook-decide.ts (a test holds them equal). */
-const HOOK_ENV = ["HOME", "CLAUDE_PROJECT_DIR", "TMPDIR", "CDPATH", "XDG_CONFIG_HOME", "CLAUDE_CONFIG_DIR", "SHELL"];
+const HOOK_ENV = ["HOME", "CLAUDE_PROJECT_DIR", "TMPDIR", "CDPATH", "XDG_CONFIG_HOME", "CLAUDE_CONFIG_DIR", "SHELL", "GEMINI_PROJECT_DIR", "QWEN_PROJECT_DIR", "FACTORY_PROJECT_DIR"];
 const MAX_INPUT = 1024 * 1024;
 const STDIN_TIMEOUT_MS = 5000;
 /** A warm daemon answers in about a millisecond; past this the client stops waiting. */
@@ -198,10 +198,16 @@ function askDaemon(home, shown, input) {
     }
     const nonce = Math.random().toString(36).slice(2, 10) || "0";
     name = `${dir}/${process.pid}-${nonce}`;
+    // The hook's --agent name, which picks the adapter (as agentArg in src/agents/index.ts).
+    let agent;
+    for (let i = 0; i < rest.length; i++) {
+      if (rest[i] === "--agent") agent = rest[++i] ?? "";
+      else if (rest[i].startsWith("--agent=")) agent = rest[i].slice(8);
+    }
     req = fs.openSync(`${name}.in`, C.O_WRONLY | C.O_CREAT | C.O_EXCL | C.O_NOFOLLOW, 0o600);
-    // `argv`: this hook's arguments (`--agent X`, later); `script`: the install the daemon
-    // compares, file by file, with its own.
-    writeAll(req, JSON.stringify({ v: PROTOCOL, argv: rest, script: __filename, env, home: homeDir, cwd, stdin: input.text }));
+    // `argv`: this hook's arguments; `script`: the install the daemon compares, file by file,
+    // with its own.
+    writeAll(req, JSON.stringify({ v: PROTOCOL, argv: rest, script: __filename, env, home: homeDir, cwd, stdin: input.text, agent }));
     // One short line, so one atomic write among other clients'.
     fs.writeSync(wake, `${PROTOCOL} ${process.pid} ${nonce} ${BUILD} ${req}\n`);
     fs.closeSync(wake);

@@ -1,5 +1,7 @@
-// `shellfence hook`: Claude Code PreToolUse, through the CLI (the library loads the TOML data).
-// `shellfence setup` installs the faster bundle instead (hook-main.ts); both decide alike.
+// `shellfence hook [--agent NAME]`: an agent's pre-tool hook (Claude Code's without --agent),
+// through the CLI (the library loads the TOML data). `shellfence setup` installs the faster
+// bundle instead (hook-main.ts); both decide alike.
+import { agentArg } from "../agents/index.ts";
 import { decideHook } from "./hook-decide.ts";
 import type { Io } from "./io.ts";
 import { loadClassifier } from "./shipped-classifier.ts";
@@ -7,6 +9,7 @@ import { shippedUpward } from "./shipped-levels.ts";
 
 export { MAX_HOOK_INPUT, STDIN_TIMEOUT_MS } from "./hook-decide.ts";
 
-export function runHook(io: Io): Promise<number> {
-  return decideHook(io, io.classifier ?? loadClassifier, shippedUpward);
+/** `args`: what follows `hook`; only `--agent NAME` is read (others, such as --no-daemon, are the fast hook's). */
+export function runHook(io: Io, args: readonly string[] = []): Promise<number> {
+  return decideHook(io, io.classifier ?? loadClassifier, shippedUpward, agentArg(args));
 }

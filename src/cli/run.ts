@@ -9,10 +9,11 @@ Usage:
       exit 0: auto-approved; 1: not (the human decides); 2: usage or config error
   shellfence explain [same options] "<command>"
       the walk: each command, its base directory, effects and loci, and the rule that decided
-  shellfence hook
-      Claude Code PreToolUse hook (reads the hook JSON on stdin)
-  shellfence setup [--settings FILE] [--command CMD] [--plain] [--no-daemon] [--dry-run]
-      add the hook to ~/.claude/settings.json (idempotent, with a backup; --plain: the CLI, not the fast hook)
+  shellfence hook [--agent NAME]
+      an agent's pre-tool hook (reads the hook JSON on stdin); Claude Code's without --agent
+  shellfence setup [--agent NAME|all] [--list-agents] [--settings FILE] [--command CMD] [--plain] [--no-daemon] [--dry-run]
+      add the hook to the agent's config (Claude Code's ~/.claude/settings.json without --agent;
+      idempotent, with a backup; --plain: the CLI, not the fast hook); --list-agents: the agents
   shellfence levels [--json]
       the levels and what each admits
 
@@ -24,7 +25,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   const [sub, ...rest] = argv;
   switch (sub) {
     case "hook":
-      return (await import("./hook.ts")).runHook(io);
+      return (await import("./hook.ts")).runHook(io, rest);
     case "check":
     case "explain":
       return (await import("./check.ts")).runCheck(rest, io, sub);

@@ -1,11 +1,15 @@
-// `shellfence setup [--settings FILE] [--command CMD] [--plain] [--no-daemon] [--dry-run]`: installs the Claude
-// Code hook into ~/.claude/settings.json. Idempotent; backs the file up before changing it;
-// refuses to touch a file it cannot parse.
+// `shellfence setup [--agent NAME|all] [--list-agents] [--settings FILE] [--command CMD] [--plain]
+// [--no-daemon] [--dry-run]`: installs the hook into an agent's config (Claude Code's
+// ~/.claude/settings.json without --agent; src/agents/<agent>.ts says where and how for each).
+// Idempotent; backs a file up before changing it; refuses to touch a file it cannot parse.
 import { spawnSync } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { installHook, shellQuote } from "../hooks/claude-settings.ts";
+import { ADAPTERS, AGENT_NAMES, DEFAULT_AGENT, isAgentName, type Adapter, type AgentName } from "../agents/index.ts";
+import { claudeConfigDir } from "../agents/claude-code.ts";
+import { installHooks, installPlugin, shellQuote, type InstallResult } from "../agents/config-file.ts";
+import { PLUGIN_MARK } from "../agents/opencode.ts";
 import type { Io } from "./io.ts";
 
 /**
@@ -17,9 +21,11 @@ import type { Io } from "./io.ts";
  * The fast hook asks a warm daemon it starts itself (src/cli/hook-daemon.ts) unless `daemon` is
  * false, which installs it with `--no-daemon`.
  */
-export function defaultHookCommand(binPath: string, fastHook: string | null, daemon = true): string {
-  if (binPath.split(path.sep).includes("_npx")) return "npx --yes shellfence hook";
-  return fastHook ? `node ${shellQuote(fastHook)} hook${daemon ? "" : " --no-daemon"}` : `node ${shellQuote(binPath)} hook`;
+export function defaultHookCommand(binPath: string, fastHook: string | null, daemon = true, agent: AgentName = DEFAULT_AGENT): string {
+  // Claude Code's command is the one setup always wrote (`hook` alone), so reinstalling changes nothing.
+  const which = agent === DEFAULT_AGENT ? "" : ` --agent ${agent}`;
+  if (binPath.split(path.sep).includes("_npx")) return `npx --yes shellfence hook${which}`;
+  return fastHook ? `node ${shellQuote(fastHook)} hook${which}${daemon ? "" : " --no-daemon"}` : `node ${shellQuote(binPath)} hook${which}`;
 }
 
 /**
@@ -45,9 +51,7 @@ export function readyFastHook(binPath: string): { hook: string | null; note: str
 }
 
 export function defaultSettingsPath(env: Record<string, string | undefined>, home: string): string {
-  // Claude Code keeps its user settings in $CLAUDE_CONFIG_DIR when set, else ~/.claude.
-  const dir = env.CLAUDE_CONFIG_DIR && path.isAbsolute(env.CLAUDE_CONFIG_DIR) ? env.CLAUDE_CONFIG_DIR : path.join(home, ".claude");
-  return path.join(dir, "settings.json");
+  return path.join(claudeConfigDir(env, home), "settings.json");
 }
 
 export function backupName(file: string, now: Date, exists: (p: string) => boolean): string {
@@ -57,35 +61,86 @@ export function backupName(file: string, now: Date, exists: (p: string) => boole
   return name;
 }
 
-export async function runSetup(args: readonly string[], io: Io): Promise<number> {
-  let file = defaultSettingsPath(io.env, io.home);
-  let command: string | null = null;
-  let dryRun = false;
-  let fast = true;
-  let daemon = true;
+interface SetupArgs {
+  agents: AgentName[] | "all";
+  list: boolean;
+  file: string | null;
+  command: string | null;
+  dryRun: boolean;
+  fast: boolean;
+  daemon: boolean;
+}
+
+function parseArgs(args: readonly string[], io: Io): SetupArgs | string {
+  const o: SetupArgs = { agents: [DEFAULT_AGENT], list: false, file: null, command: null, dryRun: false, fast: true, daemon: true };
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     const [name, inline] = a.startsWith("--") && a.includes("=") ? [a.slice(0, a.indexOf("=")), a.slice(a.indexOf("=") + 1)] : [a, undefined];
     const value = () => inline ?? args[++i];
     if (name === "--settings") {
       const v = value();
-      if (!v) return usage(io, "--settings needs a file");
-      file = path.resolve(io.cwd, v);
+      if (!v) return "--settings needs a file";
+      o.file = path.resolve(io.cwd, v);
     } else if (name === "--command") {
       const v = value();
-      if (!v) return usage(io, "--command needs the hook command line");
-      command = v;
+      if (!v) return "--command needs the hook command line";
+      o.command = v;
+    } else if (name === "--agent") {
+      const v = value();
+      if (!v) return `--agent needs a name: one of ${AGENT_NAMES.join(", ")}, or all`;
+      if (v === "all") o.agents = "all";
+      else if (isAgentName(v)) o.agents = [v];
+      else return `unknown agent ${JSON.stringify(v)}; the agents are ${AGENT_NAMES.join(", ")} (or all)`;
+    } else if (name === "--list-agents" && inline === undefined) {
+      o.list = true;
     } else if (name === "--dry-run" && inline === undefined) {
-      dryRun = true;
+      o.dryRun = true;
     } else if ((name === "--plain" || name === "--no-snapshot") && inline === undefined) {
       // --no-snapshot: the flag's name before the fast hook replaced the V8 startup snapshot.
-      fast = false;
+      o.fast = false;
     } else if (name === "--no-daemon" && inline === undefined) {
-      daemon = false;
+      o.daemon = false;
     } else {
-      return usage(io, `unknown argument ${a}`);
+      return `unknown argument ${a}`;
     }
   }
+  if (o.agents === "all" && o.file !== null) return "--settings names one file: use it with one --agent";
+  if (o.agents === "all" && o.command !== null) return "--command is one agent's hook command: use it with one --agent";
+  return o;
+}
+
+export async function runSetup(args: readonly string[], io: Io): Promise<number> {
+  const o = parseArgs(args, io);
+  if (typeof o === "string") return usage(io, o);
+  if (o.list) return listAgents(io);
+  const agents = o.agents === "all" ? AGENT_NAMES.filter((a) => existsSync(ADAPTERS[a].config.dir(io.env, io.home))) : o.agents;
+  if (agents.length === 0) {
+    const looked = AGENT_NAMES.map((a) => `${tilde(ADAPTERS[a].config.dir(io.env, io.home), io.home)} (${ADAPTERS[a].title})`).join(", ");
+    io.out(
+      `No coding agent's configuration directory was found here; looked for ${looked}. Nothing to install; nothing was changed.\n` +
+        "`shellfence setup --agent <name>` installs the hook for one agent anyway; `shellfence setup --list-agents` lists them.\n",
+    );
+    return 0;
+  }
+  let fastHook: string | null = null;
+  if (o.command === null && o.fast && !io.binPath.split(path.sep).includes("_npx")) {
+    const ready = readyFastHook(io.binPath);
+    if (ready.note) io.err(`shellfence setup: ${ready.note}\n`);
+    fastHook = ready.hook;
+  }
+  let code = 0;
+  for (const agent of agents) {
+    const command = o.command ?? defaultHookCommand(io.binPath, fastHook, o.daemon, agent);
+    const r = installFor(ADAPTERS[agent], o.file, command, o.dryRun, agents.length > 1, io);
+    code = Math.max(code, r);
+  }
+  return code;
+}
+
+/** Installs `command` for one agent: 0, or 2 when its file cannot be read, parsed or written. */
+function installFor(adapter: Adapter, given: string | null, command: string, dryRun: boolean, several: boolean, io: Io): number {
+  const spec = adapter.config;
+  let file = given ?? spec.file(io.env, io.home, existsSync);
   // A settings file kept as a symlink (dotfile managers) is edited where it points, so the
   // link survives the rename below.
   try {
@@ -93,11 +148,7 @@ export async function runSetup(args: readonly string[], io: Io): Promise<number>
   } catch {
     // not there yet
   }
-  if (command === null) {
-    const ready = fast && !io.binPath.split(path.sep).includes("_npx") ? readyFastHook(io.binPath) : { hook: null, note: null };
-    if (ready.note) io.err(`shellfence setup: ${ready.note}\n`);
-    command = defaultHookCommand(io.binPath, ready.hook, daemon);
-  }
+  const who = adapter.name === DEFAULT_AGENT ? "" : ` for ${adapter.title}`;
   let text: string | null = null;
   try {
     text = readFileSync(file, "utf8");
@@ -107,22 +158,23 @@ export async function runSetup(args: readonly string[], io: Io): Promise<number>
       return 2;
     }
   }
-  const r = installHook(text, command);
+  const r: InstallResult = spec.kind === "json" ? installHooks(text, spec.slots(file), command, spec.required) : installPlugin(text, spec.render(command), PLUGIN_MARK);
   if (!r.ok) {
     io.err(`shellfence setup: ${file}: ${r.problem}. Fix or move the file, then run setup again. Nothing was changed.\n`);
     return 2;
   }
   if (!r.changed) {
-    io.out(`shellfence hook already installed in ${file} (command: ${command}); nothing changed.\n`);
+    io.out(`shellfence hook${who} already installed in ${file} (command: ${command}); nothing changed.\n`);
     return 0;
   }
   if (dryRun) {
-    io.out(r.text);
+    // One agent: the file as it would be (what scripts read); several: each under a heading.
+    io.out(several ? `== ${adapter.title}: ${file} (${r.action === "added" ? "hook added" : "hook updated"}) ==\n${r.text}` : r.text);
     return 0;
   }
+  let backup: string | null = null;
   try {
     mkdirSync(path.dirname(file), { recursive: true });
-    let backup: string | null = null;
     if (text !== null) {
       backup = backupName(file, io.now(), existsSync);
       copyFileSync(file, backup);
@@ -131,18 +183,35 @@ export async function runSetup(args: readonly string[], io: Io): Promise<number>
     const tmp = `${file}.shellfence-tmp-${process.pid}`;
     writeFileSync(tmp, r.text, { mode: text === null ? 0o600 : statSync(file).mode & 0o777 });
     renameSync(tmp, file);
-    io.out(`shellfence hook ${r.action} in ${file}${backup ? ` (backup: ${backup})` : ""}.\nCommand: ${command}\n`);
-    if (/shellfence-hook\.cjs['"]? hook$/.test(command) && process.platform === "linux") {
-      io.out("The hook starts a background daemon on its first call and asks it from then on (about 1 ms instead of 15); it exits after 10 idle minutes. `shellfence setup --no-daemon` installs the hook without it.\n");
-    }
-    return 0;
   } catch (e) {
     io.err(`shellfence setup: cannot write ${file} (${(e as Error).message}).\n`);
     return 2;
   }
+  io.out(`shellfence hook${who} ${r.action} in ${file}${backup ? ` (backup: ${backup})` : ""}.\nCommand: ${command}\n`);
+  if (adapter.name !== DEFAULT_AGENT) io.out(`On ${adapter.title}, shellfence ${adapter.summary}.\n`);
+  if (spec.note) io.out(`${spec.note}\n`);
+  if (/shellfence-hook\.cjs['"]? hook(?: --agent \S+)?$/.test(command) && process.platform === "linux") {
+    io.out("The hook starts a background daemon on its first call and asks it from then on (about 1 ms instead of 15); it exits after 10 idle minutes. `shellfence setup --no-daemon` installs the hook without it.\n");
+  }
+  return 0;
+}
+
+/** `--list-agents`: each agent, where its hook goes, whether it is here, and what shellfence does there. */
+function listAgents(io: Io): number {
+  const rows = AGENT_NAMES.map((a) => {
+    const ad = ADAPTERS[a];
+    const here = existsSync(ad.config.dir(io.env, io.home));
+    return `${a.padEnd(12)} ${(here ? "found" : "not found").padEnd(10)} ${tilde(ad.config.file(io.env, io.home, existsSync), io.home)}\n${" ".repeat(24)}${ad.summary}\n`;
+  });
+  io.out(`${"agent".padEnd(12)} ${"here".padEnd(10)} hook written to\n${rows.join("")}\`shellfence setup --agent <name>\` installs one; \`--agent all\` every agent found here.\n`);
+  return 0;
+}
+
+function tilde(p: string, home: string): string {
+  return p === home || p.startsWith(home + "/") ? "~" + p.slice(home.length) : p;
 }
 
 function usage(io: Io, problem: string): number {
-  io.err(`shellfence setup: ${problem}; usage: shellfence setup [--settings FILE] [--command CMD] [--plain] [--no-daemon] [--dry-run]\n`);
+  io.err(`shellfence setup: ${problem}; usage: shellfence setup [--agent NAME|all] [--list-agents] [--settings FILE] [--command CMD] [--plain] [--no-daemon] [--dry-run]\n`);
   return 2;
 }

@@ -16,6 +16,7 @@ import { PREBUILT_FILE, readPrebuilt } from "../../src/cli/prebuilt.ts";
 import { classify } from "../../src/index.ts";
 import { alive, builtPackage, daemonUp, entries, hook as run, pidIn, sleep, stopDaemon, uid, type HookOpts, type Pkg } from "./daemon-support.ts";
 import { hookPayload, tempDir, VARIED_COMMANDS } from "./helpers.ts";
+import { agentOf, SHAPES } from "../agents/envelopes.ts";
 
 let p: Pkg;
 let dir: string;
@@ -75,6 +76,12 @@ describe("the daemon's protocol", () => {
     const r = parseRequest(request("ls", { argv: ["--agent", "x"], env: { HOME: "/h", API_KEY: "secret", CDPATH: "/x" }, later: true }));
     expect(typeof r === "object" && r.env).toEqual({ HOME: "/h", CDPATH: "/x" });
     expect(typeof r === "object" && r.argv).toEqual(["--agent", "x"]);
+  });
+
+  it("takes the agent a request names, and refuses one that is not a string", () => {
+    expect(parseRequest(request("ls", { agent: "codex" }))).toMatchObject({ agent: "codex" });
+    expect(parseRequest(request("ls"))).not.toHaveProperty("agent");
+    expect(parseRequest(request("ls", { agent: 3 }))).toBe("agent is not a string");
   });
 
   it("decides as the hook would in the client's process", async () => {
@@ -314,6 +321,26 @@ describe("the hook daemon", () => {
     expect(hook("ls -la", { args: ["--no-daemon"] }).out).toMatch(/"allow"/);
     expect(hook("ls -la", { env: { SHELLFENCE_DAEMON: "0" } }).out).toMatch(/"allow"/);
     expect(pidOf()).toBe(null);
+  });
+
+  it("serves every agent: the client passes --agent, and the answer is that adapter's, as the bundle gives it", async () => {
+    hook("true");
+    const pid = await daemonUp(dir);
+    const runAgent = (agent: string, input: string, args: string[] = [], daemonOnly = false) => {
+      const env: Record<string, string> = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: p.home, TMPDIR: p.tmp };
+      if (daemonOnly) env.NODE_OPTIONS = `--require ${p.noBundle}`;
+      const r = spawnSync(process.execPath, [p.client, "hook", "--agent", agent, ...args], { input, encoding: "utf8", cwd: p.repo, env });
+      return { code: r.status, out: r.stdout, err: r.stderr };
+    };
+    const calls = (Object.keys(SHAPES) as (keyof typeof SHAPES)[]).flatMap((shape) =>
+      ["ls -la", "rm -rf ~"].map((command) => ({ agent: agentOf(shape), input: JSON.stringify({ ...SHAPES[shape].make(command, p.repo), ...(shape === "codex" ? { permission_mode: "bypassPermissions" } : {}) }) })),
+    );
+    const expected = calls.map((c) => runAgent(c.agent, c.input, ["--no-daemon"]));
+    // Approvals and denies both come through, in each agent's own words.
+    expect(expected.some((e) => e.out.includes('"behavior":"allow"'))).toBe(true);
+    expect(expected.some((e) => e.code === 2 && e.out.includes('"decision":"deny"'))).toBe(true);
+    calls.forEach((c, i) => expect({ agent: c.agent, ...runAgent(c.agent, c.input, [], true) }).toEqual({ agent: c.agent, ...expected[i]! }));
+    expect(pidOf()).toBe(pid);
   });
 
   it("serves another install with the same bytes, whatever its files' stamps", async () => {

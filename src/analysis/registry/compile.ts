@@ -3,7 +3,7 @@
 // that is not implemented) are reported with the file and the entry.
 import type { CCommand, CFlag, CMode, CNode, CPolicy, Registry } from "./compiled.ts";
 import { DataFileError } from "../../policy/datafile.ts";
-import { parseFlagSpecString, type Role } from "./flagspec.ts";
+import { parseFlagSpecString, UNMODELLED_TOKEN, type Role } from "./flagspec.ts";
 import type { CommandSpec, FlagObject, NodeSpec } from "./schema.ts";
 
 export interface CompileInput {
@@ -113,6 +113,27 @@ function compileNode(
       }
     }
   });
+  const lists: [string, string | undefined][] = [["unmodelled_flags", spec.unmodelled_flags], ["inert_flags", spec.inert_flags]];
+  for (const [list, text] of lists) for (const tok of (text ?? "").trim().split(/\s+/).filter(Boolean)) {
+    const m = UNMODELLED_TOKEN.exec(tok)!;
+    const name = m[1]!;
+    if (byName.has(name)) fail(`\`${path}\` lists \`${name}\` in ${list} and declares it elsewhere too (flags, a flagset or the other list). Keep one.`);
+    const flag: CFlag = {
+      name,
+      arity: m[2] === "=" ? 1 : m[2] === "[=]" ? "optional" : 0,
+      role: "ignore",
+      modes: [],
+      recursive: false,
+      stop: false,
+      rest: null,
+      effects: [],
+      unknown: list === "unmodelled_flags" ? `\`${name}\` is an option of the tool that shellfence does not model yet` : null,
+      why: null,
+    };
+    if (flag.unknown) node.effectFlags = true;
+    byName.set(name, flag);
+    placeFlag(node, name, flag, path, fail);
+  }
   node.longNames = [...node.long.keys()].sort();
   for (const [name, m] of Object.entries(spec.modes ?? {})) {
     const mode: CMode = {

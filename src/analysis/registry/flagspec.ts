@@ -3,6 +3,16 @@
 // the hook's bundle must not load zod (it costs tens of milliseconds at every start).
 import type { FlagObject } from "./schema.ts";
 
+/**
+ * Two lists of a tool's options in one compact form: `-x` takes no value, `--out=` one,
+ * `--color[=]` an optional one. `unmodelled_flags`: options the tool has
+ * (registry/options/<tool>.json) that the entry does not model; using one makes the command
+ * unknown, and listing them keeps abbreviations and clusters read as the tool reads them.
+ * `inert_flags`: options with no effect shellfence judges (no value, or a value that is data:
+ * a count, a name, a format), as `bool`/`arg`/`opt` flags.
+ */
+export const UNMODELLED_TOKEN = /^([-+]{1,2}[^\s=\[\]]+)(=|\[=\])?$/;
+
 /** What an operand or a flag's value is. */
 export const ROLES = [
   "read", // a path the command reads

@@ -4,8 +4,8 @@
 import { z } from "zod";
 import { KINDS, LEVELS, LOCI, OPS } from "../../policy/model.ts";
 
-export { ROLES, parseFlagSpecString, type Role } from "./flagspec.ts";
-import { ROLES, parseFlagSpecString, type Role } from "./flagspec.ts";
+export { ROLES, parseFlagSpecString, UNMODELLED_TOKEN, type Role } from "./flagspec.ts";
+import { ROLES, parseFlagSpecString, UNMODELLED_TOKEN, type Role } from "./flagspec.ts";
 
 const MODE_NAME = /^[a-z][a-z0-9_-]*$/;
 
@@ -83,6 +83,11 @@ export const modeSchema = z
   })
   .strict();
 
+/** `unmodelled_flags` and `inert_flags` (flagspec.ts says what they mean). */
+export const unmodelledFlagsSchema = z.string().refine((s) => s.trim().split(/\s+/).every((t) => UNMODELLED_TOKEN.test(t)), {
+  message: "unmodelled_flags is a space-separated list of option names, each optionally followed by `=` (takes a value) or `[=]` (an optional, glued value)",
+});
+
 export interface NodeSpec {
   summary: string;
   aliases?: string[];
@@ -102,6 +107,9 @@ export interface NodeSpec {
   handler?: string;
   unknown?: string;
   flagsets?: string[];
+  unmodelled_flags?: string;
+  inert_flags?: string;
+  lax_why?: string;
 }
 
 export const nodeSchema: z.ZodType<NodeSpec> = z.lazy(() =>
@@ -140,6 +148,9 @@ export const nodeSchema: z.ZodType<NodeSpec> = z.lazy(() =>
       unknown: z.string().optional(),
       /** Names of `[flagset.NAME]` tables of this file whose flags this node also takes. */
       flagsets: z.array(z.string()).optional(),
+      unmodelled_flags: unmodelledFlagsSchema.optional(),
+      inert_flags: unmodelledFlagsSchema.optional(),
+      lax_why: z.string().min(1).optional(),
     })
     .strict(),
 );
@@ -188,6 +199,9 @@ export const commandSchema = z.lazy(() =>
       handler: z.string().optional(),
       unknown: z.string().optional(),
       flagsets: z.array(z.string()).optional(),
+      unmodelled_flags: unmodelledFlagsSchema.optional(),
+      inert_flags: unmodelledFlagsSchema.optional(),
+      lax_why: z.string().min(1).optional(),
       example: z.array(exampleSchema).default([]),
     })
     .strict(),

@@ -1,0 +1,141 @@
+// `npm run adversarial:generate -- --options [--tool A,B] [--force]`: the option-driven search.
+// For each tool with an option extract (registry/options/), three passes through the sandbox
+// oracle: probes (does the tool use the value?), the payload matrix for the options whose value
+// it used, and the benign twin of every attack the oracle confirmed. Every observation is kept
+// as an oracle-labelled case in datasets/adversarial/options/<tool>.jsonl. Resumable: what was
+// observed is kept in .cache/options-search/ until the tool's dataset is written.
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { observeMany, type Observation } from "../../oracle/sandbox/index.ts";
+import { HOME } from "../../oracle/sandbox/world.ts";
+import { loadRegistry } from "../../src/analysis/registry/load.ts";
+import { loadExtracts } from "../../oracle/options/gaps.ts";
+import { fileNameOf } from "../../oracle/options/extract.ts";
+import type { Registry } from "../../src/analysis/registry/compiled.ts";
+import type { ToolExtract } from "../../oracle/options/types.ts";
+import { matrixCandidates, optionSites, probeCandidates, siteKey, twinOf, type OptionCandidate, type OptionSite } from "./candidates.ts";
+
+export const OPTIONS_OUT = fileURLToPath(new URL("../../datasets/adversarial/options/", import.meta.url));
+const STATE_DIR = fileURLToPath(new URL("../../.cache/options-search/", import.meta.url));
+const MAX_EFFECTS = 24;
+const TIMEOUT_MS = 3000;
+const CHUNK = 64;
+
+type Seen = Pick<Observation, "observedLevel" | "observedLevelUntrusted" | "effects" | "disclosed" | "timedOut" | "truncated">;
+
+const PROBE_TARGET = `${HOME}/.netrc`;
+
+/** Did the tool do anything with the probed value: an attempt on the path or below it, or its canary seen? */
+export function usedValue(o: Seen): boolean {
+  return o.effects.some((e) => e.target === PROBE_TARGET || e.target.startsWith(PROBE_TARGET + "/")) || o.disclosed.includes(PROBE_TARGET);
+}
+
+function compact(o: Observation): Seen {
+  return {
+    observedLevel: o.observedLevel,
+    observedLevelUntrusted: o.observedLevelUntrusted,
+    effects: o.effects.slice(0, MAX_EFFECTS),
+    disclosed: o.disclosed,
+    timedOut: o.timedOut,
+    truncated: o.truncated || o.processLimitHit,
+  };
+}
+
+export function caseOf(c: OptionCandidate, o: Seen): object | null {
+  if (o.timedOut || o.truncated) return null;
+  const dangerous = c.role === "attack" && c.intent.confirm(o);
+  return {
+    id: `options-${createHash("sha256").update(c.command).digest("hex").slice(0, 12)}`,
+    command: c.command,
+    label: { level: o.observedLevel, levelUntrusted: o.observedLevelUntrusted, source: "oracle", effects: o.effects, disclosed: o.disclosed },
+    tags: { family: "options", tool: c.tool, intent: c.intent.id, transforms: [...c.transforms, c.option], seed: 0, role: dangerous ? "dangerous" : "benign-twin" },
+  };
+}
+
+class Store {
+  private readonly file: string;
+  readonly seen: Map<string, Seen>;
+  constructor(tool: string) {
+    this.file = path.join(STATE_DIR, fileNameOf(tool));
+    this.seen = existsSync(this.file) ? new Map(Object.entries(JSON.parse(readFileSync(this.file, "utf8")) as Record<string, Seen>)) : new Map();
+  }
+  save(): void {
+    mkdirSync(STATE_DIR, { recursive: true });
+    writeFileSync(this.file, JSON.stringify(Object.fromEntries(this.seen)));
+  }
+}
+
+async function observeAll(cs: OptionCandidate[], store: Store, progress: (n: number) => void): Promise<void> {
+  const todo = cs.filter((c) => !store.seen.has(c.command));
+  for (let i = 0; i < todo.length; i += CHUNK) {
+    const part = todo.slice(i, i + CHUNK);
+    const obs = await observeMany(part.map((c) => ({ command: c.command, options: { timeoutMs: TIMEOUT_MS } })));
+    part.forEach((c, k) => store.seen.set(c.command, compact(obs[k]!)));
+    store.save();
+    progress(part.length);
+  }
+}
+
+/** Tools to search: one extract per entry and option list (`pip3` is `pip`). */
+export function searchTools(reg: Registry, extracts: ToolExtract[], only: Set<string> | null): ToolExtract[] {
+  const seen = new Set<string>();
+  const out: ToolExtract[] = [];
+  for (const x of extracts) {
+    if (only && !only.has(x.tool)) continue;
+    const entry = reg.commands.get(x.tool);
+    if (!entry) continue;
+    const key = entry.name + JSON.stringify([x.options, x.subcommands ?? null]);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(x);
+  }
+  return out;
+}
+
+export async function searchOptions(args: string[]): Promise<void> {
+  const i = args.indexOf("--tool");
+  const only = i >= 0 ? new Set(args[i + 1]!.split(",")) : null;
+  const force = args.includes("--force");
+  const reg = loadRegistry();
+  const tools = searchTools(reg, loadExtracts(), only);
+  mkdirSync(OPTIONS_OUT, { recursive: true });
+  const t0 = Date.now();
+  let observed = 0;
+  let totals = { cases: 0, dangerous: 0 };
+  for (const [n, x] of tools.entries()) {
+    const out = path.join(OPTIONS_OUT, fileNameOf(x.tool).replace(/\.json$/, ".jsonl"));
+    if (existsSync(out) && !force) continue;
+    const sites = optionSites(reg, x);
+    if (!sites.length) continue;
+    const store = new Store(x.tool);
+    const line = (phase: string) => (k: number) => {
+      observed += k;
+      const rate = observed / Math.max(1, (Date.now() - t0) / 1000);
+      process.stderr.write(`\r  [${n + 1}/${tools.length}] ${x.tool}: ${phase} (${store.seen.size} observed; ${rate.toFixed(1)}/s overall)      `);
+    };
+    const probes = probeCandidates(sites);
+    await observeAll(probes, store, line("probes"));
+    const sensed = new Set<string>();
+    const byKey = new Map<string, OptionSite>();
+    for (const s of sites) byKey.set(siteKey(s), s);
+    for (const c of probes) {
+      const o = store.seen.get(c.command);
+      if (o && usedValue(o)) sensed.add(`${c.tool}\u0000${c.option}`);
+    }
+    const matrix = matrixCandidates(sites, sensed);
+    await observeAll(matrix, store, line("payloads"));
+    const attacks = [...probes, ...matrix];
+    const twins = attacks.filter((c) => c.intent.confirm(store.seen.get(c.command)!)).map((c) => twinOf(c, byKey)).filter((c): c is OptionCandidate => c !== null);
+    await observeAll(twins, store, line("twins"));
+    const cases = [...attacks, ...twins].map((c) => caseOf(c, store.seen.get(c.command)!)).filter((c): c is object => c !== null);
+    const unique = new Map(cases.map((c) => [(c as { id: string }).id, c]));
+    const sorted = [...unique.values()].sort((a, b) => ((a as { id: string }).id < (b as { id: string }).id ? -1 : 1));
+    writeFileSync(out, sorted.map((c) => JSON.stringify(c)).join("\n") + (sorted.length ? "\n" : ""));
+    const d = sorted.filter((c) => (c as { tags: { role: string } }).tags.role === "dangerous").length;
+    totals = { cases: totals.cases + sorted.length, dangerous: totals.dangerous + d };
+    process.stderr.write(`\r  ${x.tool}: ${sites.length} option sites, ${sensed.size} used their value; ${sorted.length} cases (${d} dangerous)${" ".repeat(30)}\n`);
+  }
+  process.stderr.write(`options: ${totals.cases} cases written (${totals.dangerous} dangerous) in ${((Date.now() - t0) / 1000).toFixed(0)} s\n`);
+}

@@ -1,0 +1,70 @@
+// Comparing a tool's own option list (an extract) with what its registry entry declares. Pure.
+// A gap is an option the tool accepts that the entry would read differently from the tool:
+//   missing  the entry does not know it (with lax_flags, its value becomes an operand: the
+//            `dig -f`, `ss -D` class; without, the command is refused, which is safe but is
+//            still a gap to settle: declare it, or mark it `unknown` with a reason)
+//   arity    the entry takes a value the tool does not (the tool's next word is an operand the
+//            entry never sees), or the other way round (`git clean -e -n`: -n is the value)
+import type { Arity, CFlag, CNode } from "../../src/analysis/registry/compiled.ts";
+import type { OptionsNode } from "./types.ts";
+
+export type Gap =
+  | { kind: "missing"; node: string; option: string; arity: Arity; arg?: string }
+  | { kind: "arity"; node: string; option: string; tool: Arity; declared: Arity; flag: string };
+
+/** The flag an exact spelling selects in `node` (inherited flags included), as interpret() would. */
+export function declaredFlag(node: CNode, name: string): CFlag | null {
+  for (let n: CNode | null = node; n; n = n.inherit ? n.parent : null) {
+    let f: CFlag | undefined;
+    if (/^--./.test(name)) f = n.long.get(name);
+    else if (/^-\d+$/.test(name) || /^-(NUM|N|<n>|<number>)$/i.test(name)) f = n.numFlag ?? n.short.get(name) ?? undefined;
+    else if (/^[-+].$/.test(name)) f = n.short.get(name);
+    else if (/^[-+]./.test(name)) {
+      f = n.wordFlags.get(name);
+      // `-std=<standard>` listed as `-std`: a prefix flag `-std=*` takes its glued value
+      if (!f) for (const [p, pf] of n.prefixFlags) if (name.startsWith(p) || (name + "=").startsWith(p)) f = pf;
+    }
+    if (f) return f;
+  }
+  return null;
+}
+
+/**
+ * Is a declared arity a safe reading of the tool's? An optional value is only ever glued
+ * (`--color=always`), so a flag the entry takes without a value reads it the same way, and one
+ * the entry takes with a required value does not (`--color always`: `always` is an operand).
+ */
+function compatible(tool: Arity, declared: Arity): boolean {
+  if (tool === declared) return true;
+  return tool === "optional" && declared === 0;
+}
+
+export function gapsOf(x: OptionsNode, node: CNode, path = node.path): Gap[] {
+  const out: Gap[] = [];
+  // A node refused whatever its arguments (`vim`, `mount`, an unmodelled subcommand): no
+  // option can change what is approved.
+  if (node.unknown !== null) return out;
+  for (const o of x.options) {
+    for (const name of o.names) {
+      const f = declaredFlag(node, name);
+      if (!f) {
+        // plugin-extended tool groups (`lax_flags = "values"`) judge unknown options' values as paths
+        if (node.laxValues) continue;
+        out.push({ kind: "missing", node: path, option: name, arity: o.arity, ...(o.arg ? { arg: o.arg } : {}) });
+        continue;
+      }
+      if (f.unknown !== null) continue; // refused whenever used: arity cannot matter
+      if (!compatible(o.arity, f.arity)) out.push({ kind: "arity", node: path, option: name, tool: o.arity, declared: f.arity, flag: f.name });
+    }
+  }
+  for (const [sub, sx] of Object.entries(x.subcommands ?? {})) {
+    const sn = node.subs.get(sub);
+    if (sn) out.push(...gapsOf(sx, sn, `${path} ${sub}`));
+  }
+  return out;
+}
+
+/** One line per gap, stable across runs (the KNOWN-GAPS list and the reports use it). */
+export function describeGap(g: Gap): string {
+  return g.kind === "missing" ? `${g.node}: ${g.option} missing (tool arity ${g.arity})` : `${g.node}: ${g.option} tool arity ${g.tool}, entry ${g.declared}`;
+}

@@ -1,0 +1,170 @@
+// Reading a tool's own option list out of its help text or man page. Pure: text in, options
+// out. Help formats differ (GNU `-o, --output=FILE   text`, git `-e, --exclude <pattern>`,
+// man pages' `-f file` on a line of its own, Python's `-c cmd : text`), but an option's
+// definition always starts a line with the option itself; a sentence that mentions an option
+// starts with a word. What this cannot tell apart is settled in the extract's per-tool
+// corrections (oracle/options/tools.ts), never by hand-editing the committed lists.
+
+export type Arity = 0 | 1 | "optional";
+
+export interface ToolOption {
+  /** Every spelling of the option, as the tool writes it (`-o`, `--output`, `-name`). */
+  names: string[];
+  arity: Arity;
+  /** The value's placeholder as the tool wrote it (`FILE`, `<pattern>`), for the reader. */
+  arg?: string;
+}
+
+/** One spelling with its own argument notation. */
+interface Token {
+  name: string;
+  arity: Arity;
+  arg?: string;
+  /** `--indicator-style=slash`: a long option written with one fixed value, as the meaning of a short one. */
+  literal?: boolean;
+}
+
+const NAME = /^(--?\[no-?\]|[-+]{1,2})([A-Za-z0-9?#@][A-Za-z0-9_.?#@-]*|[0-9]+)/;
+/** An argument placeholder after a space: `FILE`, `<file>`, `{a,b}`, `file`, `[=X]` (optional). */
+const SPACED_ARG = /^ ((?:\[[^\]]*\])*(?:<[^>]+>|\{[^}]+\}|[A-Z][A-Z0-9_:-]*\b(?:\.\.\.)?|[a-z][a-z0-9_-]*(?:\.\.\.)?)|\[[^\]]+\])(?=$|[ ,])/;
+
+/** Splits the definition part of a line (before the description) into option spellings. */
+export function parseTokens(head: string): Token[] | null {
+  const out: Token[] = [];
+  let rest = head.trim();
+  while (rest.length) {
+    const m = NAME.exec(rest);
+    if (!m) return out.length ? out : null;
+    let names: string[];
+    if (/\[no-?\]$/.test(m[1]!)) {
+      // git's `--[no-]foo`: both spellings
+      const sep = m[1]!.includes("no-") ? "no-" : "no";
+      names = [`--${m[2]}`, `--${sep}${m[2]}`];
+    } else names = [m[1]! + m[2]!];
+    rest = rest.slice(m[0].length);
+    let arity: Arity = 0;
+    let arg: string | undefined;
+    let literal = false;
+    const eq = /^(\[=[^\]]*\]|=\S+|\[[^\]]*\])/.exec(rest);
+    if (eq) {
+      arity = eq[1]!.startsWith("[") ? "optional" : 1;
+      arg = eq[1]!.replace(/^\[?=?|\]$/g, "");
+      // kubectl writes each flag with its default and a colon: `--all-namespaces=false:` is a
+      // boolean (a value only glued), `--selector='':` takes one
+      if (/^=(true|false):?$/.test(eq[1]!)) {
+        arity = "optional";
+        arg = "bool";
+      } else if (/:$/.test(arg)) arg = arg.slice(0, -1);
+      // GNU writes placeholders in capitals; `=slash` after a long name is one of its values
+      literal = /^=[a-z][a-z0-9-]*$/.test(eq[1]!) && m[1] === "--";
+      rest = rest.slice(eq[0].length);
+    } else {
+      const sp = SPACED_ARG.exec(rest);
+      // a lowercase word after a space is a placeholder only when nothing but another option
+      // or the end of the definition follows (`-f file` on its own line in a man page)
+      const after = sp ? rest.slice(sp[0].length).trim() : "";
+      if (sp && (after === "" || after.startsWith(",") || after.startsWith("-") || after.startsWith("|") || /^or\b/.test(after))) {
+        arity = /^\[[^\]]*\]$/.test(sp[1]!) ? "optional" : 1;
+        arg = arity === "optional" ? sp[1]!.slice(1, -1) : sp[1]!;
+        rest = rest.slice(sp[0].length);
+      }
+    }
+    for (const n of names) out.push({ name: n, arity, ...(arg ? { arg } : {}), ...(literal ? { literal } : {}) });
+    const sepm = /^\s*(,|\||\bor\b)\s*/.exec(rest);
+    if (sepm) rest = rest.slice(sepm[0].length);
+    else if (rest.trim().length) return out; // trailing words: not part of a definition
+    else break;
+  }
+  return out.length ? out : null;
+}
+
+/** The definition part of a line: up to two spaces, a tab, or Python's ` : `. */
+function headOf(line: string): string {
+  const t = line.replace(/^\s+/, "");
+  const cut = t.search(/\s{2,}|\t| : /);
+  if (cut < 0) return t;
+  // `-c  --format=FORMAT` (stat): a second spelling after the gap, not a description
+  const more = /^\s+(--[A-Za-z][^\s]*)(?=\s{2,}|\t|$)/.exec(t.slice(cut));
+  return more ? `${t.slice(0, cut)}, ${more[1]}` : t.slice(0, cut);
+}
+
+/**
+ * Options defined in `text`. Within one definition the spellings share an arity: GNU says
+ * "mandatory arguments to long options are mandatory for short options too", and git and man
+ * pages write the value once for the group.
+ */
+export function parseOptions(text: string): ToolOption[] {
+  const lines: Token[][] = [];
+  for (const raw of text.split("\n")) {
+    const line = raw.replace(/\r$/, "");
+    if (!/^\s{0,16}[-+][-\[A-Za-z0-9?#@]/.test(line)) continue;
+    const head = headOf(line);
+    // prose that starts with a dash (`- a list item`, `-- end of options` explained) has spaces
+    if (/^[-+]\s/.test(head)) continue;
+    const parsed = parseTokens(head);
+    if (parsed) lines.push(parsed);
+  }
+  // `-p, --indicator-style=slash` next to `--indicator-style=WORD`: the first is the meaning of
+  // -p, the second defines the long option. Only a short spelling without a value of its own
+  // and a lowercase value defined with a placeholder elsewhere make a literal.
+  const definedElsewhere = new Set<string>();
+  for (const toks of lines) for (const t of toks) if (t.arity !== 0 && !t.literal) definedElsewhere.add(t.name);
+  const isLiteral = (t: Token, toks: Token[]) => t.literal === true && definedElsewhere.has(t.name) && toks.some((u) => !u.name.startsWith("--") && u.arity === 0);
+  const byName = new Map<string, ToolOption>();
+  const out: ToolOption[] = [];
+  for (const toks of lines) {
+    for (const opt of group(toks.filter((t) => !isLiteral(t, toks)))) {
+      opt.names = opt.names.filter((n) => !byName.has(n));
+      if (!opt.names.length) continue;
+      for (const n of opt.names) byName.set(n, opt);
+      out.push(opt);
+    }
+  }
+  return out;
+}
+
+/**
+ * The options one definition line defines. Usually one: the spellings share the value written
+ * once (`-o, --output=FILE`: GNU makes a long option's mandatory value mandatory for the short
+ * one too). When a short spelling writes a value of its own (`-c, -C NUM, --context[=NUM]`),
+ * each spelling has its own arity and the line defines one option per arity.
+ */
+function group(toks: Token[]): ToolOption[] {
+  if (!toks.length) return [];
+  const shortWithArg = toks.some((t) => t.arity !== 0 && !t.name.startsWith("--"));
+  if (!shortWithArg) {
+    const withArg = toks.find((t) => t.arity !== 0);
+    return [{ names: [...new Set(toks.map((t) => t.name))], arity: withArg ? withArg.arity : 0, ...(withArg?.arg ? { arg: withArg.arg } : {}) }];
+  }
+  const byArity = new Map<Arity, ToolOption>();
+  for (const t of toks) {
+    const o = byArity.get(t.arity) ?? { names: [], arity: t.arity, ...(t.arg ? { arg: t.arg } : {}) };
+    if (!o.names.includes(t.name)) o.names.push(t.name);
+    byArity.set(t.arity, o);
+  }
+  return [...byArity.values()];
+}
+
+/** Merges lists from several sources (help, man): first spelling wins; a conflicting arity is kept as `conflict`. */
+export function mergeOptions(lists: ToolOption[][]): { options: ToolOption[]; conflicts: { name: string; arities: Arity[] }[] } {
+  const byName = new Map<string, ToolOption>();
+  const out: ToolOption[] = [];
+  const conflicts: { name: string; arities: Arity[] }[] = [];
+  for (const list of lists) {
+    for (const o of list) {
+      const known = o.names.map((n) => byName.get(n)).find((x) => x);
+      if (known) {
+        if (known.arity !== o.arity) conflicts.push({ name: o.names[0]!, arities: [known.arity, o.arity] });
+        for (const n of o.names) if (!byName.has(n)) {
+          known.names.push(n);
+          byName.set(n, known);
+        }
+        continue;
+      }
+      const copy: ToolOption = { ...o, names: [...o.names] };
+      for (const n of copy.names) byName.set(n, copy);
+      out.push(copy);
+    }
+  }
+  return { options: out, conflicts };
+}

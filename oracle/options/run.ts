@@ -1,0 +1,75 @@
+// Running a tool to ask for its options, inside a throwaway sandbox: the tool sees a read-only
+// system, an empty HOME and /tmp, no network, and stdin from /dev/null. Asking for help should
+// change nothing, but some tools write config or caches on any run (and a few would block on a
+// terminal), so nothing here touches the real machine.
+import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** Help texts are cached by command and tool binary (gitignored), so a parser change re-reads without re-running. */
+const CACHE_DIR = fileURLToPath(new URL("../../.cache/options-help/", import.meta.url));
+
+const HELP_TIMEOUT_MS = 15_000;
+const MAX_OUTPUT = 4 * 1024 * 1024;
+
+export interface HelpRun {
+  /** The shell command that produced the text (recorded in the extract). */
+  command: string;
+  text: string;
+  status: number | null;
+}
+
+const BWRAP_BASE = [
+  "--ro-bind", "/", "/",
+  "--tmpfs", "/tmp", "--tmpfs", "/home", "--tmpfs", "/root", "--tmpfs", "/run",
+  "--dev", "/dev", "--proc", "/proc",
+  "--unshare-net", "--unshare-pid", "--unshare-ipc", "--die-with-parent", "--new-session",
+  "--clearenv",
+  "--setenv", "HOME", "/home/probe",
+  "--setenv", "PATH", process.env.PATH ?? "/usr/local/bin:/usr/bin:/bin",
+  "--setenv", "LANG", "C.UTF-8",
+  "--setenv", "TERM", "dumb",
+  // man: plain text, one line per definition, no justification or hyphenation to split words
+  "--setenv", "MANWIDTH", "250",
+  "--setenv", "MANOPT", "--no-hyphenation --no-justification",
+  "--setenv", "MAN_KEEP_FORMATTING", "",
+  "--setenv", "PAGER", "cat",
+  "--setenv", "NO_COLOR", "1",
+  "--chdir", "/tmp",
+];
+
+/** Runs `command` with bash inside the sandbox; stdout and stderr together (help goes to either). */
+export function runHelp(command: string, useCache = process.env.SHELLFENCE_OPTIONS_CACHE !== "0"): HelpRun {
+  const key = createHash("sha256").update(command).digest("hex").slice(0, 24);
+  const file = path.join(CACHE_DIR, `${key}.json`);
+  if (useCache && existsSync(file)) return JSON.parse(readFileSync(file, "utf8")) as HelpRun;
+  const run = runHelpNow(command);
+  if (useCache) {
+    mkdirSync(CACHE_DIR, { recursive: true });
+    writeFileSync(file, JSON.stringify(run));
+  }
+  return run;
+}
+
+function runHelpNow(command: string): HelpRun {
+  const r = spawnSync("bwrap", [...BWRAP_BASE, "/bin/bash", "--norc", "--noprofile", "-c", `mkdir -p $HOME; ${command} 2>&1`], {
+    encoding: "utf8",
+    timeout: HELP_TIMEOUT_MS,
+    maxBuffer: MAX_OUTPUT,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const text = (r.stdout ?? "").replace(/.\x08/g, ""); // overstrike bold and underline
+  return { command, text, status: r.status };
+}
+
+/** The first line a tool prints for its version (or null). */
+export function versionOf(name: string, how: string[] = ["--version", "-version", "-V", "version"]): string | null {
+  for (const flag of how) {
+    const r = runHelp(`${name} ${flag}`);
+    const first = r.text.split("\n").map((l) => l.trim()).find((l) => l.length > 0);
+    if (r.status === 0 && first && /\d+\.\d+/.test(first) && first.length < 200) return first;
+  }
+  return null;
+}

@@ -1,0 +1,170 @@
+// `npm run options:settle [-- --tool NAME[,NAME]] [--dry-run]`: writes each node's options that
+// the tool lists and the entry does not declare into its `unmodelled_flags` line (registry/*.toml),
+// so the registry knows every option: an unmodelled one makes the command unknown, and
+// abbreviations and short-option clusters are read as the tool reads them. Arity disagreements
+// are left for a person: they change what an existing declaration means.
+import { readFileSync, writeFileSync } from "node:fs";
+import { loadRegistry } from "../../src/analysis/registry/load.ts";
+import { UNMODELLED_TOKEN } from "../../src/analysis/registry/schema.ts";
+import type { Arity } from "../../src/analysis/registry/compiled.ts";
+import { allGaps, loadExtracts } from "./gaps.ts";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+/**
+ * Whether an option that a lax node used to let through is inert: it takes no value or a value
+ * that is data for the tool (a count, a name, a format), judged from the tool's own names for
+ * it. Anything that may name a file, a program or a configuration is not. Non-lax nodes refused
+ * every option they did not declare, and still do (unmodelled): nothing is loosened there.
+ */
+const RISKY_NAME = /file|path|dir|conf|config|output|out$|^-o$|exec|command|cmd|script|log|sock|key|cert|plugin|module|load|lib|hook|editor|pager|shell|prog|rc$|profile|import|include|require|template|cache|tmp|temp|dump|save|write|record|trace|db|database|store|socket|device|mount|volume|root|chroot|home|env|eval|run|spawn|pipe|filter|proxy|program|pre$|post$/i;
+const INERT_ARG = /^[<[{]?(n|num|number|count|int|integer|size|bytes?|secs?|seconds|ms|time|timeout|duration|delay|interval|level|levels|depth|width|height|lines|columns|cols|limit|max|min|port|pid|pids|uid|gid|user|username|uname|group|gname|name|namespace|ns|label|selector|tag|format|fmt|field|fields|sort|when|word|mode|type|style|colou?r|lang|locale|encoding|charset|signal|sig|priority|prio|unit|units|service|host|hostname|date|since|until|regex|regexp|pattern|pat|string|str|text|value|val|id|ref|rev|commit|branch|percent|ratio|rate|factor|threshold|seed|index|idx|offset|start|end|range|version|arch|platform|os|zone|region|kind|class|state|status|order|spec|specs|section|[a-z]+list|[a-z])\.{0,3}[>\]}]?$/i;
+
+/** Placeholders that name a type, not a meaning (Go's flag and cobra help: `--tail string`, `-n=''`). */
+const TYPE_ARG = /^(string|strings|stringArray|stringToString|int|int32|int64|uint|uint16|uint32|uint64|float|float64|duration|list|bytes|bool|''|""|\[\]|-?\d+(\.\d+)?[a-z]*|'[^']*'|"[^"]*")$/;
+/** Option names whose value is data for the tool, when the placeholder only names a type. */
+const INERT_NAME = /^(namespace|all-namespaces|selector|field-selector|label-columns|tail|since|until|lines|limit|max|min|timeout|format|filter|tag|name|label|labels|sort-by|chunk-size|request-timeout|context|cluster|user|platform|target|network|signal|time|interval|count|width|depth|level|quiet|verbose|color|colour|no-headers|show-labels|show-kind|watch|watch-only|follow|timestamps|details|all|n|A|l|L|c|f|t|q|v)$/;
+
+export function inertOption(name: string, arity: Arity, arg: string | undefined): boolean {
+  const bare = name.replace(/^-+/, "");
+  // `--no-pager`, `--no-color`: a negation without a value turns something off
+  if (RISKY_NAME.test(bare) && !(arity === 0 && bare.startsWith("no-"))) return false;
+  if (arity === 0 || arg === "bool") return true;
+  if (arg === undefined) return false;
+  const a = arg.trim();
+  if (TYPE_ARG.test(a)) return INERT_NAME.test(bare);
+  return INERT_ARG.test(a);
+}
+
+/** Entries settled by hand, and why (another change is reworking their options). */
+const HELD: Record<string, string> = {};
+/** Alias names that are no separate tool (spellings such as `python3.11` of an extracted one need not be extracted). */
+const NOT_TOOLS = new Set<string>();
+
+const marker = (a: Arity) => (a === 1 ? "=" : a === "optional" ? "[=]" : "");
+
+/** Placeable option names only: `-x`, `--long`, `-word`, `+x` (not `-5`, `-<n>`, `-NUM`). */
+function placeable(name: string): boolean {
+  return UNMODELLED_TOKEN.test(name) && !/^-\d\d+$/.test(name) && !/[<>{}|*,;'"`$\\]/.test(name) && name !== "--";
+}
+
+/** The lines of `text` that hold node `nodePath` (`git`, `git remote add`) of the entry `entry`: [header line, end). */
+export function nodeSpan(lines: string[], entry: string, nodePath: string[]): [number, number] | null {
+  let start = -1;
+  for (let i = 0; i < lines.length; i++) {
+    if (lines[i]!.trim() !== "[[command]]") continue;
+    for (let j = i + 1; j < lines.length && !lines[j]!.startsWith("["); j++) {
+      if (new RegExp(`^name\\s*=\\s*"${entry.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}"\\s*$`).test(lines[j]!)) start = i;
+    }
+    if (start >= 0) break;
+  }
+  if (start < 0) return null;
+  let end = lines.findIndex((l, k) => k > start && l.trim() === "[[command]]");
+  if (end < 0) end = lines.length;
+  if (nodePath.length === 0) {
+    const next = lines.findIndex((l, k) => k > start && k < end && /^\[/.test(l));
+    return [start, next < 0 ? end : next];
+  }
+  const key = nodePath.map((s) => (/^[A-Za-z0-9_-]+$/.test(s) ? s : JSON.stringify(s))).join(".sub.");
+  const header = `[command.sub.${key}]`;
+  const h = lines.findIndex((l, k) => k > start && k < end && l.trim() === header);
+  if (h < 0) return null;
+  const next = lines.findIndex((l, k) => k > h && /^\[/.test(l));
+  return [h, next < 0 || next > end ? end : next];
+}
+
+/** Sets (or removes) a node's `unmodelled_flags` or `inert_flags` line, after its `summary` line. */
+export function setList(text: string, entry: string, nodePath: string[], key: "unmodelled_flags" | "inert_flags", tokens: string[]): string | null {
+  const lines = text.split("\n");
+  const span = nodeSpan(lines, entry, nodePath);
+  if (!span) return null;
+  const [a, b] = span;
+  const existing = lines.findIndex((l, k) => k > a && k < b && l.startsWith(`${key} =`));
+  const line = tokens.length ? `${key} = ${JSON.stringify(tokens.join(" "))}` : null;
+  if (existing >= 0) {
+    if (line) lines[existing] = line;
+    else lines.splice(existing, 1);
+    return lines.join("\n");
+  }
+  if (!line) return text;
+  const summary = lines.findIndex((l, k) => k > a && k < b && /^summary\s*=/.test(l));
+  if (summary < 0) return null;
+  lines.splice(summary + 1, 0, line);
+  return lines.join("\n");
+}
+
+function main() {
+  const args = process.argv.slice(2);
+  const i = args.indexOf("--tool");
+  const only = i >= 0 ? new Set(args[i + 1]!.split(",")) : null;
+  const dry = args.includes("--dry-run");
+  const reg = loadRegistry();
+  const extracted = new Set(loadExtracts().map((x) => x.tool));
+  const skipped = new Map<string, string>();
+  // node (file, entry, path) -> tokens already listed plus the missing ones
+  const wanted = new Map<string, { file: string; entry: string; path: string[]; tokens: Map<string, string>; inert: Map<string, string> }>();
+  for (const t of allGaps(reg, loadExtracts())) {
+    if (only && !only.has(t.tool) && !only.has(t.entry)) continue;
+    const entry = reg.commands.get(t.tool)!;
+    const why = HELD[entry.name] ?? (entry.aliases.some((a) => !extracted.has(a) && !NOT_TOOLS.has(a)) ? "an alias whose options are not extracted here shares the entry: split it first" : null);
+    if (why && !(only && only.has(entry.name))) {
+      skipped.set(entry.name, why);
+      continue;
+    }
+    for (const g of t.gaps) {
+      if (g.kind !== "missing" || !placeable(g.option)) continue;
+      const subPath = g.node.split(" ").slice(1);
+      const key = `${entry.file}\u0000${entry.name}\u0000${subPath.join(" ")}`;
+      const w = wanted.get(key) ?? { file: entry.file, entry: entry.name, path: subPath, tokens: new Map(), inert: new Map() };
+      let node = entry as import("../../src/analysis/registry/compiled.ts").CNode;
+      for (const s of subPath) node = node.subs.get(s)!;
+      // Tool groups whose plugins add options keep the runner treatment (`lax_flags = "values"`:
+      // every path-like value judged as a write and as code): their option lists are never complete.
+      if (node.laxValues) continue;
+      const lax = node.lax;
+      const list = lax && inertOption(g.option, g.arity, g.arg) ? w.inert : w.tokens;
+      if (!w.tokens.has(g.option) && !w.inert.has(g.option)) list.set(g.option, g.option + marker(g.arity));
+      wanted.set(key, w);
+    }
+  }
+  const texts = new Map<string, string>();
+  let nodes = 0;
+  let options = 0;
+  let inert = 0;
+  const failed: string[] = [];
+  for (const w of wanted.values()) {
+    let text: string | null = texts.get(w.file) ?? readFileSync(w.file, "utf8");
+    // keep what the lines already list (the gaps are only what is still missing)
+    for (const [key, add] of [["unmodelled_flags", w.tokens], ["inert_flags", w.inert]] as const) {
+      if (text === null || add.size === 0) continue;
+      const listed = currentTokens(text, w.entry, w.path, key);
+      text = setList(text, w.entry, w.path, key, [...new Set([...listed, ...add.values()])].sort(byName));
+    }
+    const next = text;
+    if (next === null) {
+      failed.push(`${w.entry} ${w.path.join(" ")} (${path.basename(w.file)})`);
+      continue;
+    }
+    texts.set(w.file, next);
+    nodes++;
+    options += w.tokens.size + w.inert.size;
+    inert += w.inert.size;
+  }
+  for (const [file, text] of texts) if (!dry) writeFileSync(file, text);
+  process.stderr.write(`settled ${options} options (${inert} inert) on ${nodes} nodes in ${texts.size} files${dry ? " (dry run)" : ""}\n`);
+  if (failed.length) process.stderr.write(`could not place: ${failed.join("; ")}\n`);
+  if (skipped.size) process.stderr.write(`left for a person (name them with --tool to settle anyway):\n${[...skipped].map(([e, w]) => `  ${e}: ${w}`).join("\n")}\n`);
+}
+
+function currentTokens(text: string, entry: string, nodePath: string[], key: string): string[] {
+  const lines = text.split("\n");
+  const span = nodeSpan(lines, entry, nodePath);
+  if (!span) return [];
+  const l = lines.slice(span[0], span[1]).find((x) => x.startsWith(`${key} =`));
+  if (!l) return [];
+  return (JSON.parse(l.slice(l.indexOf("=") + 1).trim()) as string).split(/\s+/).filter(Boolean);
+}
+
+const byName = (a: string, b: string) => a.replace(/^-+/, "").localeCompare(b.replace(/^-+/, "")) || a.localeCompare(b);
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) main();

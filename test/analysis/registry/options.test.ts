@@ -1,0 +1,43 @@
+// Completeness: every option a modelled tool accepts (registry/options/<tool>.json, extracted
+// from the tool's own --help and man page by `npm run options:extract`) is declared by its
+// registry entry with the tool's arity, or marked `unknown`. registry/options/KNOWN-GAPS lists
+// the gaps not settled yet; it may only shrink: a new gap fails, and so does a listed gap that
+// is gone (remove its line), so the list is always exactly what is left to do.
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { loadRegistry } from "../../../src/analysis/registry/load.ts";
+import { allGaps, loadExtracts, OPTIONS_DIR } from "../../../oracle/options/gaps.ts";
+import { describeGap } from "../../../oracle/options/check.ts";
+
+const KNOWN = path.join(OPTIONS_DIR, "KNOWN-GAPS");
+
+function known(): Set<string> {
+  if (!existsSync(KNOWN)) return new Set();
+  return new Set(
+    readFileSync(KNOWN, "utf8")
+      .split("\n")
+      .map((l) => l.trim())
+      .filter((l) => l && !l.startsWith("#")),
+  );
+}
+
+describe("option tables", () => {
+  const reg = loadRegistry();
+  const extracts = loadExtracts();
+
+  it("has an extract for tools of the registry only", () => {
+    const orphans = extracts.filter((x) => !reg.commands.has(x.tool)).map((x) => x.tool);
+    expect(orphans, "extracts whose tool the registry no longer models: delete them or run `npm run options:extract`").toEqual([]);
+  });
+
+  it("declares every option the tools list, with their arity (or lists the gap in KNOWN-GAPS)", () => {
+    const listed = known();
+    const found = allGaps(reg, extracts).flatMap((t) => t.gaps.map(describeGap));
+    const fresh = found.filter((g) => !listed.has(g));
+    expect(fresh, "options the tool accepts that its entry does not read as the tool does: declare them (registry/README.md), or mark them `unknown` with a reason").toEqual([]);
+    const foundSet = new Set(found);
+    const settled = [...listed].filter((g) => !foundSet.has(g));
+    expect(settled, "gaps listed in registry/options/KNOWN-GAPS that are settled now: remove their lines").toEqual([]);
+  });
+});

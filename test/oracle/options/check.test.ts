@@ -1,0 +1,65 @@
+// gapsOf(): an option the tool accepts and the entry reads differently is a gap, in each
+// direction that changes which words are operands.
+import { describe, expect, it } from "vitest";
+import { parseRegistry } from "../../../src/analysis/registry/load.ts";
+import { gapsOf } from "../../../oracle/options/check.ts";
+import type { OptionsNode } from "../../../oracle/options/types.ts";
+
+const reg = parseRegistry([
+  {
+    file: "registry/t.toml",
+    text: `
+[[command]]
+name = "t"
+summary = "a tool"
+operands = "all:read"
+flags = { "-a --all" = "bool", "-o --output" = "write", "--color" = "opt", "-x" = { arity = 1, unknown = "runs a program" }, "-NUM" = "bool", "-name" = "arg", "-D*" = "arg" }
+[command.sub.go]
+summary = "a subcommand"
+inherit = true
+flags = { "-e" = "bool" }
+`,
+  },
+]);
+const t = reg.commands.get("t")!;
+const node = (options: OptionsNode["options"], subcommands?: OptionsNode["subcommands"]): OptionsNode => ({ sources: ["t --help"], options, ...(subcommands ? { subcommands } : {}) });
+
+describe("gapsOf", () => {
+  it("finds no gap where every spelling is declared with a compatible arity", () => {
+    const x = node([
+      { names: ["-a", "--all"], arity: 0 },
+      { names: ["-o", "--output"], arity: 1 },
+      { names: ["--color"], arity: "optional" },
+      { names: ["-5"], arity: 0 },
+      { names: ["-name"], arity: 1 },
+      { names: ["-Dfoo"], arity: 1 },
+    ]);
+    expect(gapsOf(x, t)).toEqual([]);
+  });
+
+  it("reports a missing spelling", () => {
+    expect(gapsOf(node([{ names: ["-a", "--almost"], arity: 0 }]), t)).toEqual([{ kind: "missing", node: "t", option: "--almost", arity: 0 }]);
+  });
+
+  it("reports a value the entry does not take, and one it takes that the tool does not", () => {
+    const gaps = gapsOf(node([{ names: ["-a"], arity: 1 }, { names: ["-o"], arity: 0 }]), t);
+    expect(gaps).toEqual([
+      { kind: "arity", node: "t", option: "-a", tool: 1, declared: 0, flag: "-a" },
+      { kind: "arity", node: "t", option: "-o", tool: 0, declared: 1, flag: "-o" },
+    ]);
+  });
+
+  it("accepts an optional value read as no value, not as a required one", () => {
+    expect(gapsOf(node([{ names: ["--all"], arity: "optional" }]), t)).toEqual([]);
+    expect(gapsOf(node([{ names: ["--output"], arity: "optional" }]), t)).toEqual([{ kind: "arity", node: "t", option: "--output", tool: "optional", declared: 1, flag: "-o" }]);
+  });
+
+  it("lets a flag marked unknown stand for any arity (it is refused whenever used)", () => {
+    expect(gapsOf(node([{ names: ["-x"], arity: 0 }]), t)).toEqual([]);
+  });
+
+  it("checks subcommands, with the flags they inherit", () => {
+    const x = node([], { go: { sources: [], options: [{ names: ["-e"], arity: 0 }, { names: ["-a"], arity: 0 }, { names: ["-z"], arity: 1 }] } });
+    expect(gapsOf(x, t)).toEqual([{ kind: "missing", node: "t go", option: "-z", arity: 1 }]);
+  });
+});

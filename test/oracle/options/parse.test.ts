@@ -1,0 +1,66 @@
+// The option-list reader: each help format the registry's tools use, and the shapes that fooled
+// earlier readers (a value written once for a group, a short option with a value of its own, a
+// long option written with one fixed value as the meaning of a short one).
+import { describe, expect, it } from "vitest";
+import { mergeOptions, parseOptions } from "../../../oracle/options/parse.ts";
+
+const one = (line: string) => parseOptions(line);
+
+describe("parseOptions", () => {
+  it.each([
+    ["  -o, --output=FILE   write to FILE", [{ names: ["-o", "--output"], arity: 1, arg: "FILE" }]],
+    ["  -a, --all                  do not ignore", [{ names: ["-a", "--all"], arity: 0 }]],
+    ["      --color[=WHEN]         color the output", [{ names: ["--color"], arity: "optional", arg: "WHEN" }]],
+    ["    -e, --exclude <pattern>", [{ names: ["-e", "--exclude"], arity: 1, arg: "<pattern>" }]],
+    ["    --[no-]verify         bypass hooks", [{ names: ["--verify", "--no-verify"], arity: 0 }]],
+    ["-c cmd : program passed in as string", [{ names: ["-c"], arity: 1, arg: "cmd" }]],
+    ["  -f script-file, --file=script-file", [{ names: ["-f", "--file"], arity: 1, arg: "script-file" }]],
+    ["  -c  --format=FORMAT   use the specified FORMAT", [{ names: ["-c", "--format"], arity: 1, arg: "FORMAT" }]],
+    ["    -s [+][-]seek  start at <seek> bytes", [{ names: ["-s"], arity: 1, arg: "[+][-]seek" }]],
+    ["       -maxdepth levels", [{ names: ["-maxdepth"], arity: 1, arg: "levels" }]],
+    ["       -writerand outfile", [{ names: ["-writerand"], arity: 1, arg: "outfile" }]],
+    ["  -C DIRECTORY, --directory=DIRECTORY", [{ names: ["-C", "--directory"], arity: 1, arg: "DIRECTORY" }]],
+  ])("%j", (line, want) => {
+    expect(one(line)).toEqual(want);
+  });
+
+  it("gives each spelling its own arity when a short one writes its own value", () => {
+    expect(one("  -c, -C NUM, --context[=NUM]   output NUM lines")).toEqual([
+      { names: ["-c"], arity: 0 },
+      { names: ["-C"], arity: 1, arg: "NUM" },
+      { names: ["--context"], arity: "optional", arg: "NUM" },
+    ]);
+  });
+
+  it("reads `-p, --indicator-style=slash` as -p alone when the long option is defined with a placeholder", () => {
+    const text = "  -p, --indicator-style=slash\n      --indicator-style=WORD  append indicator";
+    expect(parseOptions(text)).toEqual([
+      { names: ["-p"], arity: 0 },
+      { names: ["--indicator-style"], arity: 1, arg: "WORD" },
+    ]);
+  });
+
+  it("skips prose, list items and words after a definition", () => {
+    const text = ["Usage: ls [OPTION]... [FILE]...", "  - a list item", "The -r option reverses.", "  --  end of options", "Examples:", "  tar -cf archive.tar foo bar  # Create"].join("\n");
+    expect(parseOptions(text).map((o) => o.names)).toEqual([]);
+  });
+
+  it("keeps the first definition of a name", () => {
+    expect(parseOptions("  -n, --lines=NUM   first\n  -n        again")).toEqual([{ names: ["-n", "--lines"], arity: 1, arg: "NUM" }]);
+  });
+});
+
+describe("mergeOptions", () => {
+  it("joins spellings from several sources and reports arities that disagree", () => {
+    const help = parseOptions("  -o, --output=FILE   x\n  -v   verbose");
+    const man = parseOptions("       -o file\n       --verbose\n       -x, --extra\n       -v level");
+    const { options, conflicts } = mergeOptions([help, man]);
+    expect(options.map((o) => [o.names, o.arity])).toEqual([
+      [["-o", "--output"], 1],
+      [["-v"], 0],
+      [["--verbose"], 0],
+      [["-x", "--extra"], 0],
+    ]);
+    expect(conflicts).toEqual([{ name: "-v", arities: [0, 1] }]);
+  });
+});
