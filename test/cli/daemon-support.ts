@@ -131,9 +131,9 @@ export function served(dir: string): boolean {
   }
 }
 
-/** Until a daemon other than `not` serves `dir` (after its warm-up). */
+/** Until a daemon other than `not` serves `dir` (after its warm-up, which a loaded machine slows down). */
 export async function daemonUp(dir: string, not: number | null = null): Promise<number> {
-  for (let i = 0; i < 400; i++) {
+  for (let i = 0; i < 1200; i++) {
     const pid = pidIn(dir);
     if (pid !== null && pid !== not && alive(pid) && served(dir)) return pid;
     await sleep(50);
