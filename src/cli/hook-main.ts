@@ -77,7 +77,7 @@ export interface DaemonStart extends DaemonHost {
   dir: string;
   /** The same directory through the descriptor of the user's directory (checked by the entry). */
   at: string;
-  /** That descriptor (its path now names the fixture the warm-up classifies in). */
+  /** That descriptor: /proc/self/fd/N names the directory's path now, by which the warm-up sees its fixture. */
   homeFd: number;
   build: string;
   /** The entry script, and its bytes and the bundle's as loaded. */
