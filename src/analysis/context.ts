@@ -88,7 +88,7 @@ export function gitToplevel(fs: FsLike, dir: string): string | null {
 }
 
 /** The git dir of a worktree root: `.git` itself, or the target of a `gitdir:` file. */
-function gitDirOf(fs: FsLike, root: string): string | null {
+export function gitDirOf(fs: FsLike, root: string): string | null {
   const dotgit = root + "/.git";
   const st = tryLstat(fs, dotgit);
   if (!st) return null;
@@ -98,7 +98,8 @@ function gitDirOf(fs: FsLike, root: string): string | null {
   return m ? lexical(path.posix.resolve(root, m[1]!)) : null;
 }
 
-function commonDirOf(fs: FsLike, gitDir: string): string {
+/** Where a git dir keeps its config, objects and refs: its `commondir` target, else itself. */
+export function commonDirOf(fs: FsLike, gitDir: string): string {
   const text = tryRead(fs, gitDir + "/commondir");
   return text ? lexical(path.posix.resolve(gitDir, text.trim())) : gitDir;
 }
