@@ -21,8 +21,9 @@ export function allCandidates(opts: GenerateOptions = DEFAULTS): Candidate[] {
   for (const f of FAMILIES) {
     if (opts.families && !opts.families.includes(f.name)) continue;
     const rng = makeRng(seedOf(opts.seed, f.name));
-    out.push(...generateFamily(f, INTENTS, pool, rng, opts.perPair));
-    out.push(...generateFamily(f, BENIGN, pool, rng, 1));
+    const own = f.ownIntents ?? [];
+    out.push(...generateFamily(f, [...INTENTS, ...own.filter((i) => i.kind !== "benign")], pool, rng, opts.perPair));
+    out.push(...generateFamily(f, [...BENIGN, ...own.filter((i) => i.kind === "benign")], pool, rng, 1));
   }
   return out;
 }
