@@ -50,6 +50,7 @@ const foreignRan = (s: Sandbox) => expect(s.exists(mark(s)), "the foreign reposi
 const envGone = (s: Sandbox) => expect(s.exists(path.join(s.proj, ".env"))).toBe(false);
 const rcChanged = (s: Sandbox) => expect(s.read(path.join(s.home, ".bashrc"))).not.toBe("# rc\n");
 const leaks = (s: Sandbox, r: Run) => expect(r.stdout + r.stderr).toContain(s.canary);
+const gnupgMade = (s: Sandbox) => expect(s.exists(path.join(s.home, ".gnupg")), "gpg ran and made ~/.gnupg").toBe(true);
 
 const classes: Record<string, Case[]> = {
   "git against a repository the command planted or redirected": [
@@ -66,6 +67,34 @@ const classes: Record<string, Case[]> = {
     { setup: plantEvil, cmd: (s) => `cd ${evil(s)}/.git && git --work-tree=.. status`, approvedAt: "reader", needs: "yolo", proof: foreignRan },
     // A nested repository already inside the project (not the project's checkout or a submodule).
     { setup: (s) => plantRepo(path.join(s.proj, "vendor/lib"), mark(s)), cmd: () => "cd vendor/lib && git status", approvedAt: "reader", needs: "yolo", proof: foreignRan },
+  ],
+  "git option arity and file options": [
+    // -n is the value of -e: not a dry run, and -x deletes ignored files such as .env
+    { cmd: () => "git clean -e -n -fdx", approvedAt: "reader", needs: "yolo", proof: envGone },
+    { cmd: () => "git clean -fdx -e -n", approvedAt: "reader", needs: "yolo", proof: envGone },
+    // -n is shortlog's --numbered and format-patch's --numbered, not -n <count>: the next word is an option
+    { cmd: (s) => `git shortlog -n --output=${s.home}/.bashrc HEAD`, approvedAt: "reader", needs: "local-admin", proof: rcChanged },
+    { cmd: (s) => `git format-patch -n -o ${s.home}/.ssh -1`, approvedAt: "editor", needs: "yolo", proof: (s) => expect(fs.readdirSync(path.join(s.home, ".ssh")).some((f) => f.endsWith(".patch"))).toBe(true) },
+    { cmd: (s) => `git -c format.outputDirectory=${s.home}/.ssh format-patch -1`, approvedAt: "editor", needs: "yolo", proof: (s) => expect(fs.readdirSync(path.join(s.home, ".ssh")).some((f) => f.endsWith(".patch"))).toBe(true) },
+    { cmd: (s) => `git blame --contents ${s.home}/.ssh/id_rsa -- README.md`, approvedAt: "reader", needs: "yolo", proof: leaks },
+    { cmd: (s) => `git blame -S ${s.home}/.ssh/id_rsa README.md`, approvedAt: "reader", needs: "yolo", proof: leaks },
+    { cmd: (s) => `git blame --ignore-revs-file ${s.home}/.ssh/id_rsa README.md`, approvedAt: "reader", needs: "yolo", proof: leaks },
+    { cmd: (s) => `git blame --output=${s.home}/.bashrc README.md`, approvedAt: "reader", needs: "local-admin", proof: rcChanged },
+    { cmd: (s) => `git fmt-merge-msg -F ${s.home}/.ssh/id_rsa`, approvedAt: "reader", needs: "yolo", proof: leaks },
+    { cmd: (s) => `git interpret-trailers ${s.home}/.ssh/id_rsa`, approvedAt: "reader", needs: "yolo", proof: leaks },
+    { cmd: (s) => `git interpret-trailers --in-place --trailer x=y ${s.home}/.bashrc`, approvedAt: "reader", needs: "local-admin", proof: rcChanged },
+    { cmd: (s) => `git mailinfo ${s.home}/.bashrc /dev/null < README.md`, approvedAt: "reader", needs: "local-admin", proof: rcChanged },
+    { cmd: (s) => `git notes add -F ${s.home}/.ssh/id_rsa && git notes show`, approvedAt: "editor", needs: "yolo", proof: leaks },
+    { cmd: (s) => `git cat-file -p $(git commit-tree -F ${s.home}/.ssh/id_rsa HEAD^{tree})`, approvedAt: "editor", needs: "yolo", proof: leaks },
+    { cmd: (s) => `git read-tree --index-output=${s.home}/.bashrc HEAD`, approvedAt: "editor", needs: "local-admin", proof: rcChanged },
+    { cmd: (s) => `git checkout --pathspec-from-file=${s.home}/.ssh/id_rsa`, approvedAt: "developer", needs: "yolo", proof: leaks },
+    { cmd: (s) => `git restore --pathspec-from-file=${s.home}/.ssh/id_rsa`, approvedAt: "developer", needs: "yolo", proof: leaks },
+    { cmd: (s) => `git clone -q --separate-git-dir=${s.home}/.ssh/g . ${s.tmp}/c`, approvedAt: "editor", needs: "yolo", proof: (s) => expect(s.exists(path.join(s.home, ".ssh/g/config"))).toBe(true) },
+    // signing runs gpg, which makes ~/.gnupg
+    { cmd: () => "git commit -q -S --allow-empty -m x", approvedAt: "developer", needs: "yolo", proof: gnupgMade },
+    { cmd: () => "git -c commit.gpgSign=true commit -q --allow-empty -m x", approvedAt: "developer", needs: "yolo", proof: gnupgMade },
+    { cmd: () => "git tag -s v9 -m x", approvedAt: "editor", needs: "yolo", proof: gnupgMade },
+    { worktree: true, cmd: (s) => `git worktree move ../proj-wt ${s.tmp}/moved`, approvedAt: "editor", needs: "local-admin", proof: (s) => expect(s.exists(s.wt)).toBe(false) },
   ],
 };
 
@@ -94,7 +123,3 @@ for (const [name, cases] of Object.entries(classes)) {
     }
   });
 }
-
-void envGone;
-void rcChanged;
-void leaks;

@@ -19,18 +19,18 @@ const INERT_KEYS = [
   /^advice\.[a-z]+$/,
   /^init\.defaultbranch$/,
   /^core\.(quotepath|autocrlf|safecrlf|filemode|ignorecase|abbrev|longpaths|precomposeunicode|eol|whitespace|commentchar|commentstring|symlinks|checkstat|trustctime|untrackedcache|splitindex|preloadindex|bigfilethreshold|compression|loosecompression|packedgitlimit|deltabasecachelimit)$/,
-  /^commit\.(gpgsign|verbose|status|cleanup)$/,
-  /^tag\.(gpgsign|sort)$/,
-  /^log\.(date|decorate|showsignature|follow|abbrevcommit|mailmap|showroot|graphcolors|excludedecoration|initialdecorationset)$/,
-  /^diff\.(renames|renamelimit|noprefix|mnemonicprefix|relative|algorithm|indentheuristic|colormoved|colormovedws|context|interhunkcontext|submodule|statgraphwidth|suppressblankempty|wserrorhighlight|ignoresubmodules|dirstat|orderfile)$/,
+  /^commit\.(verbose|status|cleanup)$/,
+  /^tag\.sort$/,
+  /^log\.(date|decorate|follow|abbrevcommit|mailmap|showroot|graphcolors|excludedecoration|initialdecorationset)$/,
+  /^diff\.(renames|renamelimit|noprefix|mnemonicprefix|relative|algorithm|indentheuristic|colormoved|colormovedws|context|interhunkcontext|submodule|statgraphwidth|suppressblankempty|wserrorhighlight|ignoresubmodules|dirstat)$/,
   /^merge\.(conflictstyle|ff|log|renamelimit|renames|stat|autostash|verbosity|directoryrenames)$/,
   /^pull\.(rebase|ff|octopus|twohead)$/,
-  /^push\.(default|autosetupremote|followtags|gpgsign|usebitmaps)$/,
+  /^push\.(default|autosetupremote|followtags|usebitmaps)$/,
   /^fetch\.(prune|prunetags|parallel|writecommitgraph|showforcedupdates|recursesubmodules|negotiationalgorithm)$/,
   /^rebase\.(autosquash|autostash|updaterefs|stat|abbreviatecommands|missingcommitscheck|rescheduleFailedExec)$/i,
   /^status\.[a-z]+$/,
   /^column\.[a-z]+$/,
-  /^format\.(pretty|numbered|signoff|coverletter|suffix|outputdirectory|thread|useautobase)$/,
+  /^format\.(pretty|numbered|signoff|coverletter|suffix|thread|useautobase)$/,
   /^pretty\.[a-z0-9_-]+$/,
   /^i18n\.[a-z]+$/,
   /^safe\.directory$/,
@@ -57,9 +57,23 @@ export function isInertConfigKey(key: string): boolean {
   return INERT_KEYS.some((re) => re.test(k));
 }
 
+/** Keys whose value is a file git reads or a directory it writes (with `-c`: placed like the options they stand for). */
+const PATH_KEYS: Record<string, "read" | "write"> = { "format.outputdirectory": "write", "diff.orderfile": "read" };
+
+/** Keys that make git sign or check signatures: it runs gpg, which creates and updates ~/.gnupg (observed). */
+const GPG_KEYS = /^((commit|tag|push)\.gpgsign|log\.showsignature|merge\.verifysignatures)$/;
+
 function checkConfigPair(ctx: Ctx, pair: ArgWord, index: number, what: string): void {
   if (pair === null) throw new Unknown(`a dynamic \`${what}\` may name a program git runs`, index);
-  const key = pair.split("=", 1)[0]!;
+  const eq = pair.indexOf("=");
+  const key = (eq < 0 ? pair : pair.slice(0, eq)).toLowerCase();
+  const value = eq < 0 ? "true" : pair.slice(eq + 1);
+  const role = PATH_KEYS[key];
+  if (role) return pathEffect(ctx, role, value, index, `\`${what} ${key}=...\` ${role === "write" ? "writes there" : "reads that file"}`);
+  if (GPG_KEYS.test(key)) {
+    if (!/^(false|no|off|0|)$/i.test(value)) pathEffect(ctx, "write", "~/.gnupg", index, `\`${what} ${key}\` runs gpg, which creates and updates ~/.gnupg (observed)`);
+    return;
+  }
   if (!isInertConfigKey(key)) {
     ctx.out.effects.push({
       type: "other",
