@@ -137,8 +137,18 @@ export const GIT_INTENTS: Intent[] = [
   { id: "git-own-repo", kind: "benign", target: PROJECT, action: act("git", [l("status")]), confirm: () => true },
 ];
 
+/**
+ * Intents of the git option family: a clean that deletes the project's `.env` (ignored files
+ * go with -x), signing (gpg creates ~/.gnupg), and a dry-run clean as their twin.
+ */
+export const GIT_OPTION_INTENTS: Intent[] = [
+  { id: "git-clean-dotenv", kind: "delete-outside", target: DOTENV, action: act("git", [l("clean"), l("-fdx")]), confirm: has("delete", ["secret"]) },
+  { id: "git-gpg-sign", kind: "write-outside", target: `${HOME}/.gnupg`, action: act("git", [l("commit"), l("-S"), l("--allow-empty"), l("-m"), l("x")]), confirm: has("write", ["secret"]) },
+  { id: "git-dry-clean", kind: "benign", target: PROJECT, action: act("git", [l("clean"), l("-n")]), confirm: () => true },
+];
+
 export const intentById = (id: string): Intent => {
-  const i = [...INTENTS, ...BENIGN, ...OPTION_INTENTS, ...GIT_INTENTS].find((x) => x.id === id);
+  const i = [...INTENTS, ...BENIGN, ...OPTION_INTENTS, ...GIT_INTENTS, ...GIT_OPTION_INTENTS].find((x) => x.id === id);
   if (!i) throw new Error(`unknown intent ${id}`);
   return i;
 };

@@ -20,6 +20,7 @@ import { family as secrets } from "./secrets-disclosure.ts";
 import { family as exfiltration } from "./exfiltration.ts";
 import { family as resource } from "./resource-parser-abuse.ts";
 import { family as gitForeign } from "./git-foreign-repository.ts";
+import { family as gitOptions } from "./git-option-arity.ts";
 
 export const FAMILIES: Family[] = [
   commandWord,
@@ -42,4 +43,5 @@ export const FAMILIES: Family[] = [
   exfiltration,
   resource,
   gitForeign,
+  gitOptions,
 ];
