@@ -78,7 +78,14 @@ export function checkRepository(w: Walker, repo: GitRepository, bases: Bases, sh
     if (repo.gitDir === null) return foreign("<dynamic>", "unknown", "a repository named by a dynamic `--git-dir`");
     const placed = w.locate(repo.gitDir, from, sh);
     if (!placed) return foreign(repo.gitDir, "unknown", `the repository \`${repo.gitDir}\` (which cannot be placed)`);
-    for (const p of placed) judge(w, p.path, `the repository \`${repo.gitDir}\` named by \`--git-dir\``, foreign);
+    const fs = w.deps.ctx.fs;
+    for (const p of placed) {
+      // a `gitdir:` file is followed, as git follows it
+      const st = fs ? tryLstat(fs, p.path) : null;
+      const g = fs && st && !st.isDirectory() ? gitDirAt(fs, path.posix.dirname(p.path), p.path, false) : p.path;
+      if (g === null) return foreign(p.path, p.locus, `\`${p.path}\`, which is not a git dir or a \`gitdir:\` file the classifier can read`);
+      judge(w, g, `the repository \`${repo.gitDir}\` named by \`--git-dir\``, foreign);
+    }
     return;
   }
   if (!from.known) return foreign("<unknown>", "unknown", `whatever repository lies above a directory the classifier cannot place (${from.why})`);

@@ -47,6 +47,7 @@ describe("the project's own repositories", () => {
     ["git -C ../p-wt log --oneline", P],
     ["cd ../p-wt && git diff", P],
     ["git status", WT],
+    ["git --git-dir=.git log -1", WT],
     ["git --git-dir=.git log", P],
     ["cd .git && git log", P],
     ["git -C lib status", P],
