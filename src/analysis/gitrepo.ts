@@ -7,38 +7,40 @@ import path from "node:path";
 import type { Locus, Source } from "../policy/model.ts";
 import type { GitRepository } from "./registry/types.ts";
 import { commonDirOf, gitDirOf } from "./context.ts";
-import { tryLstat, tryRead, type FsLike } from "./fs.ts";
+import { tryLstat, tryRead, type FsLike, type StatLike } from "./fs.ts";
 import { lexical, resolvePath } from "./paths.ts";
 import { unknownBases, type Bases, type Shell } from "./shellstate.ts";
 import type { Walker, WriteRecord } from "./walker.ts";
 
 interface Vetted {
-  /** The roots' git dirs (`<root>/.git`, or a linked worktree's `.git/worktrees/NAME`), physical. */
-  gitDirs: Set<string>;
+  /** The roots' git dirs (`<root>/.git`, or a linked worktree's `.git/worktrees/NAME`), physical, to their common dirs. */
+  gitDirs: Map<string, string>;
   /** Where they keep config, objects and refs. */
   commonDirs: Set<string>;
 }
 
 const vettedMemo = new WeakMap<Walker, Vetted>();
 
-/** The roots' repositories as the context finds them on disk (computed once per walk). */
+/** The roots' repositories as the context found them on disk (its `repos`, else worked out once per walk). */
 function vetted(w: Walker): Vetted {
   let v = vettedMemo.get(w);
   if (v) return v;
-  const fs = w.deps.ctx.fs;
-  v = { gitDirs: new Set(), commonDirs: new Set() };
-  for (const root of w.deps.ctx.roots) {
-    const dotgit = root === "/" ? "/.git" : root + "/.git";
-    if (!fs) {
-      v.gitDirs.add(dotgit);
-      v.commonDirs.add(dotgit);
-      continue;
+  const { fs, repos, roots } = w.deps.ctx;
+  v = { gitDirs: new Map(), commonDirs: new Set() };
+  const add = (g: string, c: string) => {
+    v!.gitDirs.set(g, c);
+    v!.commonDirs.add(c);
+  };
+  if (repos) for (const r of repos) add(r.gitDir, r.commonDir);
+  else {
+    for (const root of roots) {
+      const dotgit = root === "/" ? "/.git" : root + "/.git";
+      if (!fs) add(dotgit, dotgit);
+      else {
+        const g = gitDirOf(fs, root);
+        if (g !== null) add(physical(fs, g), physical(fs, commonDirOf(fs, physical(fs, g))));
+      }
     }
-    const g = gitDirOf(fs, root);
-    if (g === null) continue;
-    const gp = physical(fs, g);
-    v.gitDirs.add(gp);
-    v.commonDirs.add(physical(fs, commonDirOf(fs, gp)));
   }
   vettedMemo.set(w, v);
   return v;
@@ -82,7 +84,7 @@ export function checkRepository(w: Walker, repo: GitRepository, bases: Bases, sh
     for (const p of placed) {
       // a `gitdir:` file is followed, as git follows it
       const st = fs ? tryLstat(fs, p.path) : null;
-      const g = fs && st && !st.isDirectory() ? gitDirAt(fs, path.posix.dirname(p.path), p.path, false) : p.path;
+      const g = fs && st && !st.isDirectory() ? gitDirAt(fs, path.posix.dirname(p.path), p.path, st) : p.path;
       if (g === null) return foreign(p.path, p.locus, `\`${p.path}\`, which is not a git dir or a \`gitdir:\` file the classifier can read`);
       judge(w, g, `the repository \`${repo.gitDir}\` named by \`--git-dir\``, foreign);
     }
@@ -107,7 +109,7 @@ function discover(w: Walker, start: string, foreign: Foreign): void {
     } else {
       const st = tryLstat(fs, dotgit);
       if (st) {
-        const g = gitDirAt(fs, d, dotgit, st.isDirectory());
+        const g = gitDirAt(fs, d, dotgit, st, (p) => vetted(w).gitDirs.has(p));
         if (g === null) return foreign(dotgit, w.deps.regions.locate(dotgit), `\`${dotgit}\`, which is not a git dir or a \`gitdir:\` file the classifier can read`);
         return judge(w, g, `the repository \`${g}\` (found from \`${d}\`)`, foreign);
       }
@@ -120,25 +122,40 @@ function discover(w: Walker, start: string, foreign: Foreign): void {
   }
 }
 
-/** The git dir a `.git` entry stands for: itself (a directory, or a symlink to one), or a `gitdir:` file's target. */
-function gitDirAt(fs: FsLike, d: string, dotgit: string, isDir: boolean): string | null {
-  const real = physical(fs, dotgit);
-  if (isDir) return real;
-  const st = tryLstat(fs, real);
-  if (st?.isDirectory()) return real;
-  const text = tryRead(fs, real);
+/**
+ * The git dir a `.git` entry (`dotgit` in the physical directory `d`, lstat'ed as `st`) stands
+ * for, physical: itself (a directory, or a symlink to one), or a `gitdir:` file's target.
+ */
+function gitDirAt(fs: FsLike, d: string, dotgit: string, st: StatLike, known?: (p: string) => boolean): string | null {
+  if (st.isDirectory()) return dotgit; // a directory, not a link: already physical
+  const real = st.isSymbolicLink() ? physical(fs, dotgit) : dotgit;
+  if (real !== dotgit && tryLstat(fs, real)?.isDirectory()) return real;
+  const text = real === dotgit ? readSmall(fs, real, st) : tryRead(fs, real);
   const m = text?.match(/^gitdir:\s*(.+?)\s*$/m);
-  return m ? physical(fs, path.posix.resolve(d, m[1]!)) : null;
+  if (!m) return null;
+  const target = lexical(path.posix.resolve(d, m[1]!));
+  // A vetted git dir is physical: naming it exactly is naming it (no walk through symlinks).
+  return known?.(target) ? target : physical(fs, target);
 }
 
-/** One of the project's own git dirs (or git's own worktree or submodule dir inside one), unchanged by this command? */
+/** A regular file's text (a gitfile is one line), without tryRead's re-resolution of a path already physical. */
+function readSmall(fs: FsLike, p: string, st: StatLike): string | null {
+  if (typeof st.isFile === "function" && !st.isFile()) return null;
+  if (typeof st.size === "number" && st.size > 4096) return null;
+  try {
+    return fs.readFileSync(p, "utf8");
+  } catch {
+    return null;
+  }
+}
+
+/** One of the project's own git dirs (or git's own worktree or submodule dir inside one), unchanged by this command? `gitDir` is physical. */
 function judge(w: Walker, gitDir: string, what: string, foreign: Foreign): void {
   const fs = w.deps.ctx.fs;
   const v = vetted(w);
-  const g = fs ? physical(fs, gitDir) : lexical(gitDir);
-  let common: string | null = null;
-  if (v.gitDirs.has(g)) common = fs ? physical(fs, commonDirOf(fs, g)) : g;
-  else {
+  const g = lexical(gitDir);
+  let common: string | null = v.gitDirs.get(g) ?? null;
+  if (common === null) {
     // A linked worktree or a submodule git made inside a vetted common dir.
     const home = [...v.commonDirs].find((c) => g.startsWith(c + "/worktrees/") || g.startsWith(c + "/modules/"));
     if (home) common = g.startsWith(home + "/modules/") ? g : fs ? physical(fs, commonDirOf(fs, g)) : home;
@@ -170,6 +187,7 @@ function plantedAt(w: Walker, d: string): { path: string; rec: WriteRecord } | n
 
 /** A write by this command to the user's or the system's git config (read by every git command). */
 function userConfigWrite(w: Walker, sh: Shell): { path: string; rec: WriteRecord } | null {
+  if (!w.findWrite(() => true)) return null; // most commands write nothing
   const files = new Set(["/etc/gitconfig", `${w.deps.ctx.home}/.gitconfig`, ...w.deps.ctx.anchors.config.map((c) => `${c}/git/config`)]);
   if (sh.home) files.add(`${sh.home}/.gitconfig`);
   return w.findWrite((p, rec) => files.has(p) && !OWN_GIT.test(rec.by));
