@@ -67,7 +67,14 @@ export function buildContext(input: ContextInput): DirContext {
       continue;
     }
     const found = repository(fs, p);
-    if (!found) continue;
+    if (!found) {
+      // A root inside a bigger repository (a monorepo's package): git run there reads that
+      // repository, the project's own as git sees it. Its other worktrees do not become roots.
+      const top = p === "/" ? null : gitToplevel(fs, path.posix.dirname(p));
+      const up = top ? repository(fs, top) : null;
+      if (up) repos.set(up.gitDir, up.common);
+      continue;
+    }
     repos.set(found.gitDir, found.common);
     for (const w of found.worktrees) {
       rootSet.add(physical(fs, w.root));

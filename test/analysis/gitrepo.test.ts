@@ -59,6 +59,13 @@ describe("the project's own repositories", () => {
     expect(["paranoid", "reader"]).toContain(level(cmd, cwd));
   });
 
+  it("a root inside a bigger repository reads that repository (a monorepo's package)", () => {
+    const mono = memFs({ files: { "/m/.git/HEAD": "ref: refs/heads/main\n", "/m/.git/config": "[core]\n", "/m/pkg/a/x.ts": "x\n" }, dirs: ["/m/.git/objects"] });
+    const at = (cmd: string) => classify(cmd, { cwd: "/m/pkg/a", roots: ["/m/pkg/a"], home: "/home/u", tmp: ["/tmp"], env: {}, fs: mono, level: "developer" }).level;
+    expect(["paranoid", "reader"]).toContain(at("git status"));
+    expect(["yolo", "never"]).toContain(at("printf 'gitdir: /tmp/r/.git\\n' > .git && git status"));
+  });
+
   it("git clone reads no repository where it runs", () => {
     expect(level("git clone -q https://example.com/x.git /tmp/y", "/tmp/r")).toBe("editor");
   });
