@@ -21,8 +21,12 @@ export function allCandidates(opts: GenerateOptions = DEFAULTS): Candidate[] {
   for (const f of FAMILIES) {
     if (opts.families && !opts.families.includes(f.name)) continue;
     const rng = makeRng(seedOf(opts.seed, f.name));
-    out.push(...generateFamily(f, INTENTS, pool, rng, opts.perPair));
-    out.push(...generateFamily(f, BENIGN, pool, rng, 1));
+    const own = f.ownIntents ?? [];
+    const seen = new Set<string>();
+    // A command generated for two intents is one case (its id is the command's hash).
+    const fresh = (cs: Candidate[]) => cs.filter((c) => !seen.has(c.command) && seen.add(c.command));
+    out.push(...fresh(generateFamily(f, [...INTENTS, ...own.filter((i) => i.kind !== "benign")], pool, rng, opts.perPair)));
+    out.push(...fresh(generateFamily(f, [...BENIGN, ...own.filter((i) => i.kind === "benign")], pool, rng, 1)));
   }
   return out;
 }

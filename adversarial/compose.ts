@@ -23,6 +23,8 @@ export interface Family {
   intents?: (i: Intent) => boolean;
   /** Secondary transforms from other families may be composed with this family's (default true). */
   composable?: boolean;
+  /** Intents only this family generates (besides the shared ones its `intents` filter keeps). */
+  ownIntents?: Intent[];
 }
 
 export interface Candidate {

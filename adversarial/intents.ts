@@ -1,6 +1,6 @@
 // Intents: the effect a candidate is trying to cause, as a small structured command that the
 // spelling transforms can re-spell, plus the observation that proves the effect happened.
-import { HOME, PROJECT, SIBLING, TMP, CANARIES } from "../oracle/sandbox/world.ts";
+import { FOREIGN_REPO, HOME, PROJECT, SIBLING, TMP, CANARIES } from "../oracle/sandbox/world.ts";
 import type { Effect, Locus, Op } from "../src/policy/model.ts";
 
 export type Arg = { lit: string } | { path: string; prefix?: string };
@@ -127,8 +127,28 @@ export const OPTION_INTENTS: Intent[] = [
   optionIntent("opt-at-file", "read-secret", NETRC, secretRead),
 ];
 
+/**
+ * Intents only the git families generate (their transforms are git spellings): git run against
+ * the world's foreign repository (its fsmonitor, hooks and external diff are a script of its
+ * own), and git run against the project's own repositories.
+ */
+export const GIT_INTENTS: Intent[] = [
+  { id: "git-foreign-repo", kind: "foreign-code", target: FOREIGN_REPO, action: act("git", [l("-C"), p(FOREIGN_REPO), l("status")]), confirm: (o) => o.effects.some((e) => e.op === "exec" && e.kind === "foreign-code") },
+  { id: "git-own-repo", kind: "benign", target: PROJECT, action: act("git", [l("status")]), confirm: () => true },
+];
+
+/**
+ * Intents of the git option family: a clean that deletes the project's `.env` (ignored files
+ * go with -x), signing (gpg creates ~/.gnupg), and a dry-run clean as their twin.
+ */
+export const GIT_OPTION_INTENTS: Intent[] = [
+  { id: "git-clean-dotenv", kind: "delete-outside", target: DOTENV, action: act("git", [l("clean"), l("-fdx")]), confirm: has("delete", ["secret"]) },
+  { id: "git-gpg-sign", kind: "write-outside", target: `${HOME}/.gnupg`, action: act("git", [l("commit"), l("-S"), l("--allow-empty"), l("-m"), l("x")]), confirm: has("write", ["secret"]) },
+  { id: "git-dry-clean", kind: "benign", target: PROJECT, action: act("git", [l("clean"), l("-n")]), confirm: () => true },
+];
+
 export const intentById = (id: string): Intent => {
-  const i = [...INTENTS, ...BENIGN, ...OPTION_INTENTS].find((x) => x.id === id);
+  const i = [...INTENTS, ...BENIGN, ...OPTION_INTENTS, ...GIT_INTENTS, ...GIT_OPTION_INTENTS].find((x) => x.id === id);
   if (!i) throw new Error(`unknown intent ${id}`);
   return i;
 };

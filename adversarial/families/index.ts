@@ -19,6 +19,8 @@ import { family as persistence } from "./persistence.ts";
 import { family as secrets } from "./secrets-disclosure.ts";
 import { family as exfiltration } from "./exfiltration.ts";
 import { family as resource } from "./resource-parser-abuse.ts";
+import { family as gitForeign } from "./git-foreign-repository.ts";
+import { family as gitOptions } from "./git-option-arity.ts";
 
 export const FAMILIES: Family[] = [
   commandWord,
@@ -40,4 +42,6 @@ export const FAMILIES: Family[] = [
   secrets,
   exfiltration,
   resource,
+  gitForeign,
+  gitOptions,
 ];

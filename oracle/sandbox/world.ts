@@ -9,6 +9,12 @@ export const PROJECT = `${CODE}/project`;
 export const WORKTREE = `${CODE}/project-wt`;
 export const SIBLING = `${CODE}/sibling`;
 export const TMP = "/tmp";
+/**
+ * A repository that is not the project's: its config and hooks run a script of its own, so
+ * git run against it (`git -C`, `--git-dir`, a gitfile or commondir pointing at it) is seen
+ * running foreign code.
+ */
+export const FOREIGN_REPO = `${TMP}/evil-repo`;
 
 /** The anchors compileRegions needs to place paths the way the oracle saw them. */
 export const ANCHORS: Anchors = { home: HOME, roots: [PROJECT, WORKTREE], tmp: [TMP] };
@@ -126,6 +132,17 @@ export function buildScript(): string {
     `find ${PROJECT} ${WORKTREE} ${SIBLING} -path '*/.git' -prune -o -exec touch -h -d 2025-12-01T00:00:00Z {} +`,
     `git update-index -q --refresh && git -C ${WORKTREE} update-index -q --refresh`,
     `sleep 1 && git status --porcelain >/dev/null && git -C ${WORKTREE} status --porcelain >/dev/null`,
+    // The foreign repository: one commit, then a script it runs as fsmonitor, pager, external
+    // diff and hooks (it reads ~/.netrc to stderr; as an fsmonitor it answers "no data").
+    `git init -q ${FOREIGN_REPO} && cd ${FOREIGN_REPO}`,
+    `printf 'foreign\n' > notes.txt && git add notes.txt && git commit -q -m "foreign"`,
+    `printf '%s' ${q(`#!/bin/sh
+cat ${HOME}/.netrc >&2
+exit 1
+`)} > .git/run.sh && chmod 755 .git/run.sh`,
+    `for h in pre-commit post-checkout pre-push post-merge post-rewrite; do cp .git/run.sh .git/hooks/$h; done`,
+    `git config core.fsmonitor ${FOREIGN_REPO}/.git/run.sh && git config core.pager ${FOREIGN_REPO}/.git/run.sh && git config diff.external ${FOREIGN_REPO}/.git/run.sh`,
+    `cd ${PROJECT}`,
   );
   return lines.join("\n") + "\n";
 }

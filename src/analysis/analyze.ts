@@ -76,7 +76,7 @@ export function analyze(command: string, deps: AnalyzeDeps, env: Record<string, 
     };
   }
   const c = deps.ctx;
-  const ctx: DirContext = c.fs ? { cwd: c.cwd, roots: c.roots, home: c.home, tmp: c.tmp, fs: memoFs(c.fs, c.seen), anchors: c.anchors, seen: c.seen } : c;
+  const ctx: DirContext = c.fs ? { cwd: c.cwd, roots: c.roots, repos: c.repos, home: c.home, tmp: c.tmp, fs: memoFs(c.fs, c.seen), anchors: c.anchors, seen: c.seen } : c;
   const d: Deps = { parse: deps.parse, interpret: deps.interpret, vectors: deps.vectors, regions: deps.regions, ctx, shell: deps.shell };
   const run = (pre: Walker | null): Walker => {
     const w = new Walker(d, deps.limits ?? DEFAULT_LIMITS);

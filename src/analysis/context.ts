@@ -11,6 +11,12 @@ export interface DirContext {
   cwd: { logical: string; physical: string };
   /** Physical roots (the checkout and its linked worktrees). */
   roots: string[];
+  /**
+   * The roots' repositories as found on disk: each git dir (`<root>/.git`, or a linked
+   * worktree's `.git/worktrees/NAME`) with its common dir (DESIGN "Foreign git directories").
+   * Absent in contexts not made by buildContext: the walk then works them out itself.
+   */
+  repos?: { gitDir: string; commonDir: string }[];
   home: string;
   tmp: string[];
   fs: FsLike | null;
@@ -52,10 +58,28 @@ export function buildContext(input: ContextInput): DirContext {
     given = top ? [top] : [];
   }
   const rootSet = new Set<string>();
+  const repos = new Map<string, string>();
   for (const r of given) {
     const p = physical(fs, r);
     rootSet.add(p);
-    if (fs) for (const w of linkedWorktrees(fs, p)) rootSet.add(physical(fs, w));
+    if (!fs) {
+      repos.set(p === "/" ? "/.git" : p + "/.git", p === "/" ? "/.git" : p + "/.git");
+      continue;
+    }
+    const found = repository(fs, p);
+    if (!found) {
+      // A root inside a bigger repository (a monorepo's package): git run there reads that
+      // repository, the project's own as git sees it. Its other worktrees do not become roots.
+      const top = p === "/" ? null : gitToplevel(fs, path.posix.dirname(p));
+      const up = top ? repository(fs, top) : null;
+      if (up) repos.set(up.gitDir, up.common);
+      continue;
+    }
+    repos.set(found.gitDir, found.common);
+    for (const w of found.worktrees) {
+      rootSet.add(physical(fs, w.root));
+      repos.set(w.gitDir, found.common);
+    }
   }
   const roots = [...rootSet];
   const tmpGiven = input.tmp ?? ["/tmp", "/var/tmp", ...(env.TMPDIR ? [env.TMPDIR] : [])];
@@ -73,7 +97,16 @@ export function buildContext(input: ContextInput): DirContext {
     config: both([configGiven], [physical(fs, configGiven)]),
     claude: both([claudeGiven], [physical(fs, claudeGiven)]),
   };
-  return { cwd: { logical: cwdLogical, physical: cwdPhysical }, roots, home, tmp, fs: input.fs, anchors, seen: fs ? fs.known() : new Map() };
+  return {
+    cwd: { logical: cwdLogical, physical: cwdPhysical },
+    roots,
+    repos: [...repos].map(([gitDir, commonDir]) => ({ gitDir, commonDir })),
+    home,
+    tmp,
+    fs: input.fs,
+    anchors,
+    seen: fs ? fs.known() : new Map(),
+  };
 }
 
 /** The nearest ancestor of `dir` (inclusive) holding a `.git` directory or file. */
@@ -88,7 +121,7 @@ export function gitToplevel(fs: FsLike, dir: string): string | null {
 }
 
 /** The git dir of a worktree root: `.git` itself, or the target of a `gitdir:` file. */
-function gitDirOf(fs: FsLike, root: string): string | null {
+export function gitDirOf(fs: FsLike, root: string): string | null {
   const dotgit = root + "/.git";
   const st = tryLstat(fs, dotgit);
   if (!st) return null;
@@ -98,19 +131,29 @@ function gitDirOf(fs: FsLike, root: string): string | null {
   return m ? lexical(path.posix.resolve(root, m[1]!)) : null;
 }
 
-function commonDirOf(fs: FsLike, gitDir: string): string {
+/** Where a git dir keeps its config, objects and refs: its `commondir` target, else itself. */
+export function commonDirOf(fs: FsLike, gitDir: string): string {
   const text = tryRead(fs, gitDir + "/commondir");
   return text ? lexical(path.posix.resolve(gitDir, text.trim())) : gitDir;
 }
 
 /** Every worktree sharing the common dir of `root` (the main checkout included), excluding `root`. */
 export function linkedWorktrees(fs: FsLike, root: string): string[] {
-  const gitDir = gitDirOf(fs, root);
-  if (!gitDir) return [];
-  const common = commonDirOf(fs, gitDir);
-  const out: string[] = [];
+  return repository(fs, root)?.worktrees.map((w) => w.root) ?? [];
+}
+
+/**
+ * The repository of a worktree root: its git dir and common dir (physical), and every other
+ * worktree sharing that common dir (the main checkout included) with its git dir.
+ */
+function repository(fs: FsLike, root: string): { gitDir: string; common: string; worktrees: { root: string; gitDir: string }[] } | null {
+  const found = gitDirOf(fs, root);
+  if (!found) return null;
+  const gitDir = physical(fs, found);
+  const common = physical(fs, commonDirOf(fs, gitDir));
+  const out: { root: string; gitDir: string }[] = [];
   // The main checkout: the parent of a non-bare common dir named `.git`.
-  if (path.posix.basename(common) === ".git") out.push(path.posix.dirname(common));
+  if (path.posix.basename(common) === ".git") out.push({ root: path.posix.dirname(common), gitDir: common });
   let names: string[] = [];
   // Most checkouts have no linked worktree: a stat answers that without a thrown ENOENT.
   if (fs.readdirSync && tryLstat(fs, common + "/worktrees")) {
@@ -124,7 +167,7 @@ export function linkedWorktrees(fs: FsLike, root: string): string[] {
     const text = tryRead(fs, `${common}/worktrees/${n}/gitdir`);
     if (!text) continue;
     const dotgit = lexical(path.posix.resolve(`${common}/worktrees/${n}`, text.trim()));
-    out.push(path.posix.dirname(dotgit));
+    out.push({ root: path.posix.dirname(dotgit), gitDir: `${common}/worktrees/${n}` });
   }
-  return out.filter((w) => w !== root);
+  return { gitDir, common, worktrees: out.filter((w) => w.root !== root) };
 }

@@ -27,6 +27,7 @@ import { after, failState, mergeShell, sameShell, shellWith, unknownBases, descr
 import { expandWord, heredocText } from "./words.ts";
 import { scopeWith, Walker, wordEnv, type Output, type Scope, type StdinSource } from "./walker.ts";
 import { zshHazards } from "./othershells.ts";
+import { checkRepository } from "./gitrepo.ts";
 import { findArgvNames, findNameRegExp, findNames, soleSubstitution } from "./names.ts";
 
 export interface ArgItem {
@@ -572,6 +573,8 @@ function external(w: Walker, inv: Invocation, sh: Shell, sc: Scope, idx: number,
   }
   w.commands[idx]!.matched = interp.matched;
   let bases = inv.bases ?? sh.bases;
+  // git reads the config of the repository it finds, before it writes anything (DESIGN "Foreign git directories").
+  if (interp.repository) checkRepository(w, interp.repository, bases, sh, { command: idx, source: src(0) });
   if (interp.cwdOverride !== undefined) bases = overrideBases(w, interp.cwdOverride, bases, sh);
   w.commands[idx]!.bases = describeBases(bases);
   if (!bases.known) w.commands[idx]!.baseUnknown = bases.why;
@@ -603,7 +606,9 @@ function external(w: Walker, inv: Invocation, sh: Shell, sc: Scope, idx: number,
         for (const p of named) w.placePath({ op: e.op, path: p, recursive: false, glob: false, kind: e.kind, why: `${e.why} (\`${p}\` matches \`-name ${treeName}\`)`, source: s, command: idx, bases, sh, sc, by: interp.matched, makesLinks });
       }
     }
-    w.placePath({ op: e.op, path: e.path, recursive, glob, kind: e.kind, why: e.why, source: s, command: idx, bases, sh, sc, by: interp.matched, makesLinks });
+    // git's own "the repository" effects (objects, refs, the index) land in the git dir it was shown to read.
+    const ownRepo = e.argIndex < 0 && e.path === ".git" && interp.repository !== undefined;
+    w.placePath({ op: e.op, path: e.path, recursive, glob, kind: e.kind, why: e.why, source: s, command: idx, bases, sh, sc, by: interp.matched, makesLinks, ownRepo });
   }
   if (interp.privileged && !interp.effects.some((e) => e.op === "privilege")) {
     w.other("privilege", "system", name, undefined, src(0), `\`${name}\` runs commands as another user`, idx);

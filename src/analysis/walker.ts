@@ -275,6 +275,15 @@ export class Walker {
     return false;
   }
 
+  /** The first write this command makes (this pass's, then the concurrent ones pass 1 saw) that `test` accepts. */
+  findWrite(test: (path: string, rec: WriteRecord) => boolean): { path: string; rec: WriteRecord } | null {
+    for (const m of [this.written, this.preseed]) {
+      if (!m) continue;
+      for (const [p, rec] of m) if (test(p, rec)) return { path: p, rec };
+    }
+    return null;
+  }
+
   noteWrite(paths: string[], rec: WriteRecord): void {
     for (const p of paths) {
       const prev = this.written.get(p);
@@ -309,6 +318,8 @@ export class Walker {
     record?: boolean;
     /** The writer may create symlinks (from its flags: `cp -a`, `cp -s`...); absent: judged by name. */
     makesLinks?: boolean;
+    /** git's own effect on the repository it reads (`.git`): a root's `.git` is then its objects and refs, not what redirects git. */
+    ownRepo?: boolean;
   }): void {
     const { op, source, command } = req;
     const emitUnknown = (target: string, why: string) =>
@@ -376,7 +387,10 @@ export class Walker {
         return unknown(cand, `\`${hit.path}\` may be a symlink made by \`${hit.rec.by}\` earlier in this command`);
       }
     }
-    const where = this.deps.regions.explain(r.path);
+    let where = this.deps.regions.explain(r.path);
+    // A root's `.git` is vcs-control (replacing it redirects git), but git updating the
+    // repository it was shown to read writes objects, refs and the index there.
+    if (req.ownRepo && where.locus === "vcs-control" && this.rootGitDirs().has(r.path)) where = { locus: "worktree", pattern: "@root/** (git's own repository)" };
     let kind = req.kind;
     if (op === "exec" && (kind === undefined || kind === "project-code" || kind === "foreign-code")) {
       const w = this.writeInfo(r.path) ?? this.writeInfo(lexAbs);

@@ -1,7 +1,7 @@
 // The generic argv engine: splits words into flags and operands the way getopt-style tools do
 // (clusters, glued values, `--x=v`, abbreviations, `--`), descends into subcommands, and turns
 // roles into abstract effects. Tool-specific logic lives in handlers/; this file stays generic.
-import type { AbstractEffect, ArgWord, InnerRun } from "./types.ts";
+import type { AbstractEffect, ArgWord, GitRepository, InnerRun } from "./types.ts";
 import type { CFlag, CNode, CPolicy, Registry } from "./compiled.ts";
 import type { EffectSpec, Role } from "./schema.ts";
 import type { Kind } from "../../policy/model.ts";
@@ -21,6 +21,7 @@ export interface Out {
   cwdOverride?: string | null;
   execsStdin?: { kind: Kind; why: string };
   privileged?: boolean;
+  repository?: GitRepository;
 }
 
 export interface PFlag {

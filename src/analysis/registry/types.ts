@@ -67,6 +67,12 @@ export type InnerRun =
   /** The command runs shell code read from its stdin (`bash` with no script, `sh -s`). */
   | { type: "stdin-script"; shell: string; argIndex: number };
 
+/** Which repository a git command reads (null: a dynamic word). */
+export interface GitRepository {
+  gitDir?: string | null;
+  from?: string | null;
+}
+
 export type Interpretation =
   | {
       known: true;
@@ -80,6 +86,12 @@ export type Interpretation =
       execsStdin?: { kind: Kind; why: string };
       /** Privilege wrappers (`sudo`, `doas`) set this; inner runs run with privilege. */
       privileged?: boolean;
+      /**
+       * git: the repository whose config it reads (config can name programs git runs):
+       * `gitDir` from `--git-dir`, else found by walking up from `from` (the joined `-C`
+       * directories; absent: the command's base). Absent: no repository is read (`git --version`).
+       */
+      repository?: GitRepository;
     }
   | {
       known: false;

@@ -1,8 +1,8 @@
 // git: `-c key=value` may name a program git runs (core.pager, core.fsmonitor, diff.external...),
 // so only keys known to be inert are accepted; `git config` reads or writes one of three places;
 // `git clone` fetches a URL into a directory (or copies a local path).
-import type { ArgWord } from "../types.ts";
-import { Unknown, applyRole, pathEffect, type Ctx, type Handler, type Parsed } from "../engine.ts";
+import type { ArgWord, GitRepository } from "../types.ts";
+import { Unknown, applyRole, joinCwd, pathEffect, type Ctx, type Handler, type Parsed } from "../engine.ts";
 
 /**
  * Config keys whose value is never run and never redirects where data goes. Anything else given
@@ -19,18 +19,18 @@ const INERT_KEYS = [
   /^advice\.[a-z]+$/,
   /^init\.defaultbranch$/,
   /^core\.(quotepath|autocrlf|safecrlf|filemode|ignorecase|abbrev|longpaths|precomposeunicode|eol|whitespace|commentchar|commentstring|symlinks|checkstat|trustctime|untrackedcache|splitindex|preloadindex|bigfilethreshold|compression|loosecompression|packedgitlimit|deltabasecachelimit)$/,
-  /^commit\.(gpgsign|verbose|status|cleanup)$/,
-  /^tag\.(gpgsign|sort)$/,
-  /^log\.(date|decorate|showsignature|follow|abbrevcommit|mailmap|showroot|graphcolors|excludedecoration|initialdecorationset)$/,
-  /^diff\.(renames|renamelimit|noprefix|mnemonicprefix|relative|algorithm|indentheuristic|colormoved|colormovedws|context|interhunkcontext|submodule|statgraphwidth|suppressblankempty|wserrorhighlight|ignoresubmodules|dirstat|orderfile)$/,
+  /^commit\.(verbose|status|cleanup)$/,
+  /^tag\.sort$/,
+  /^log\.(date|decorate|follow|abbrevcommit|mailmap|showroot|graphcolors|excludedecoration|initialdecorationset)$/,
+  /^diff\.(renames|renamelimit|noprefix|mnemonicprefix|relative|algorithm|indentheuristic|colormoved|colormovedws|context|interhunkcontext|submodule|statgraphwidth|suppressblankempty|wserrorhighlight|ignoresubmodules|dirstat)$/,
   /^merge\.(conflictstyle|ff|log|renamelimit|renames|stat|autostash|verbosity|directoryrenames)$/,
   /^pull\.(rebase|ff|octopus|twohead)$/,
-  /^push\.(default|autosetupremote|followtags|gpgsign|usebitmaps)$/,
+  /^push\.(default|autosetupremote|followtags|usebitmaps)$/,
   /^fetch\.(prune|prunetags|parallel|writecommitgraph|showforcedupdates|recursesubmodules|negotiationalgorithm)$/,
   /^rebase\.(autosquash|autostash|updaterefs|stat|abbreviatecommands|missingcommitscheck|rescheduleFailedExec)$/i,
   /^status\.[a-z]+$/,
   /^column\.[a-z]+$/,
-  /^format\.(pretty|numbered|signoff|coverletter|suffix|outputdirectory|thread|useautobase)$/,
+  /^format\.(pretty|numbered|signoff|coverletter|suffix|thread|useautobase)$/,
   /^pretty\.[a-z0-9_-]+$/,
   /^i18n\.[a-z]+$/,
   /^safe\.directory$/,
@@ -57,9 +57,23 @@ export function isInertConfigKey(key: string): boolean {
   return INERT_KEYS.some((re) => re.test(k));
 }
 
+/** Keys whose value is a file git reads or a directory it writes (with `-c`: placed like the options they stand for). */
+const PATH_KEYS: Record<string, "read" | "write"> = { "format.outputdirectory": "write", "diff.orderfile": "read" };
+
+/** Keys that make git sign or check signatures: it runs gpg, which creates and updates ~/.gnupg (observed). */
+const GPG_KEYS = /^((commit|tag|push)\.gpgsign|log\.showsignature|merge\.verifysignatures)$/;
+
 function checkConfigPair(ctx: Ctx, pair: ArgWord, index: number, what: string): void {
   if (pair === null) throw new Unknown(`a dynamic \`${what}\` may name a program git runs`, index);
-  const key = pair.split("=", 1)[0]!;
+  const eq = pair.indexOf("=");
+  const key = (eq < 0 ? pair : pair.slice(0, eq)).toLowerCase();
+  const value = eq < 0 ? "true" : pair.slice(eq + 1);
+  const role = PATH_KEYS[key];
+  if (role) return pathEffect(ctx, role, value, index, `\`${what} ${key}=...\` ${role === "write" ? "writes there" : "reads that file"}`);
+  if (GPG_KEYS.test(key)) {
+    if (!/^(false|no|off|0|)$/i.test(value)) pathEffect(ctx, "write", "~/.gnupg", index, `\`${what} ${key}\` runs gpg, which creates and updates ~/.gnupg (observed)`);
+    return;
+  }
   if (!isInertConfigKey(key)) {
     ctx.out.effects.push({
       type: "other",
@@ -73,15 +87,41 @@ function checkConfigPair(ctx: Ctx, pair: ArgWord, index: number, what: string): 
   }
 }
 
+/** Subcommands that find no repository and read none (observed: `version`; `clone` makes a new one). */
+const NO_REPOSITORY = new Set(["version", "clone"]);
+
+/**
+ * The repository a git command reads (DESIGN "Foreign git directories"): `--git-dir`, else the
+ * one discovery finds from the `-C` directories (git applies them in order, and resolves a
+ * relative `--git-dir` from where they lead). None without a subcommand (`git --version`).
+ */
+function repositoryOf(argv: ArgWord[], parsed: Parsed): GitRepository | null {
+  if (!parsed.sub) return null;
+  const sub = argv[parsed.subIndex];
+  if (sub != null && NO_REPOSITORY.has(sub)) return null;
+  let from: string | null | undefined;
+  let gitDir: string | null | undefined;
+  for (const f of parsed.flags) {
+    if (f.name === "-C") from = joinCwd(from, f.value ?? null);
+    else if (f.name === "--git-dir") gitDir = f.value ?? null;
+  }
+  const repo: GitRepository = {};
+  if (from !== undefined) repo.from = from;
+  if (gitDir !== undefined) repo.gitDir = gitDir === null || from === undefined || gitDir.startsWith("/") ? gitDir : joinCwd(from, gitDir);
+  return repo;
+}
+
 /** The root `git` node: global options. */
 export const git: Handler = {
-  post(ctx, _node, _argv, parsed) {
+  post(ctx, _node, argv, parsed) {
     const dirs = parsed.flags.filter((f) => f.name === "--git-dir" || f.name === "--work-tree");
     if (dirs.some((f) => f.name === "--git-dir") && dirs.some((f) => f.name === "--work-tree")) {
       throw new Unknown("git with both --git-dir and --work-tree: the repository and the files live in different places", dirs[1]!.index);
     }
     // every git command, `git --version` included, reads the user's config (observed)
     ctx.out.effects.push({ type: "path", op: "read", path: "~/.gitconfig", argIndex: -1, why: "git reads the user's config" });
+    const repo = repositoryOf(argv, parsed);
+    if (repo) ctx.out.repository = repo;
     for (const pf of parsed.flags) {
       if (pf.name === "-c") checkConfigPair(ctx, pf.value ?? null, pf.valueIndex, "git -c");
       else if (pf.name === "--exec-path" && pf.value !== undefined) {
@@ -131,6 +171,12 @@ export const gitConfig: Handler = {
       if (filePath) return pathEffect(ctx, "write", filePath, file!.valueIndex, "git config writes that file");
       const locus = scope === "global" ? "user-config" : scope === "system" ? "system" : "vcs-control";
       ctx.out.effects.push({ type: "other", op: "config", locus, target: keyWord ?? "", argIndex: keyIndex, why: `git config sets \`${keyWord}\` in the ${scope} config` });
+      // A key that may name a program: the file is written, so a later git in this command
+      // reads config this command changed (DESIGN "Foreign git directories").
+      if (keyWord == null || !isInertConfigKey(keyWord)) {
+        const file = scope === "global" ? "~/.gitconfig" : scope === "system" ? "/etc/gitconfig" : ".git/config";
+        pathEffect(ctx, "write", file, keyIndex, `git config writes \`${keyWord}\`, which may name a program git runs, to ${file}`);
+      }
       return;
     }
     if (keyWord != null && SECRET_KEY.test(keyWord)) {
