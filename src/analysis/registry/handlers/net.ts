@@ -43,6 +43,25 @@ export const curl: Handler = {
         if (m && !f.value.includes("=")) pathEffect(ctx, "read", m[1]!, f.index, "curl sends the file's content");
       }
     }
+    // -b names a cookie file unless it holds `=` (cookie data); the HSTS and alt-svc caches are read and rewritten.
+    for (const f of flagValues(parsed, ["-b", "--cookie"])) {
+      if (f.value === null) pathEffect(ctx, "read", null, f.index, "a dynamic -b may name a cookie file");
+      else if (!f.value.includes("=") && f.value !== "-") pathEffect(ctx, "read", f.value, f.index, "curl reads cookies from the file");
+    }
+    for (const f of flagValues(parsed, ["--hsts", "--alt-svc"])) {
+      pathEffect(ctx, "read", f.value, f.index, "curl reads its cache file");
+      if (f.value !== "") pathEffect(ctx, "write", f.value, f.index, "curl rewrites its cache file");
+    }
+    for (const f of flagValues(parsed, ["--pinnedpubkey"])) {
+      if (f.value === null || !f.value.startsWith("sha256//")) pathEffect(ctx, "read", f.value, f.index, "curl reads the pinned public key file");
+    }
+    for (const f of flagValues(parsed, ["--url-query"])) {
+      if (f.value === null) pathEffect(ctx, "read", null, f.index, "a dynamic query may name a file with @");
+      else {
+        const m = /^\+?[^=@]*@(.+)$/.exec(f.value);
+        if (m) pathEffect(ctx, "read", m[1]!, f.index, "curl puts the file's content in the query");
+      }
+    }
     for (const f of flagValues(parsed, ["-w", "--write-out"])) {
       if (f.value === null || f.value.includes("%output{") || f.value.startsWith("@")) throw new Unknown("curl --write-out that writes or reads files is not modelled", f.index);
     }
