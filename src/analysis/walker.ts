@@ -368,7 +368,8 @@ export class Walker {
         kind = "inline-code";
         this.inlineEvidence(w.content, req.sh, req.sc, source, command, req.bases);
       } else {
-        kind = where.locus === "worktree" ? "project-code" : "foreign-code";
+        // A caller may already know the code runs outside the project (runs_in_base).
+        kind = where.locus === "worktree" && req.kind !== "foreign-code" ? "project-code" : "foreign-code";
         if (this.deps.ctx.fs) this.reliedAbsent.push(r.path);
       }
     }

@@ -72,10 +72,17 @@ export function runNode(ctx: Ctx, node: CNode, argv: ArgWord[], start: number, m
   ctx.out.matched = node.path;
   if (node.unknown) throw new Unknown(`\`${node.path}\` is not modelled: ${node.unknown}`, start - 1);
   const handler = node.handler ? ctx.handlers[node.handler] : undefined;
-  if (handler?.custom) return handler.custom(ctx, node, argv, start, modes);
-  const parsed = parseArgs(node, argv, start, modes);
-  applyNode(ctx, node, argv, parsed, modes, handler);
-  if (parsed.sub) runNode(ctx, parsed.sub, argv, parsed.subIndex + 1, modes);
+  const before = ctx.out.effects.length;
+  if (handler?.custom) handler.custom(ctx, node, argv, start, modes);
+  else {
+    const parsed = parseArgs(node, argv, start, modes);
+    applyNode(ctx, node, argv, parsed, modes, handler);
+    if (parsed.sub) runNode(ctx, parsed.sub, argv, parsed.subIndex + 1, modes);
+  }
+  if (node.runsInBase) for (let k = before; k < ctx.out.effects.length; k++) {
+    const e = ctx.out.effects[k]!;
+    if (e.type === "path" && e.op === "exec") e.inBase = true;
+  }
 }
 
 export function applyNode(ctx: Ctx, node: CNode, argv: ArgWord[], parsed: Parsed, modes: Set<string>, handler?: Handler): void {

@@ -117,6 +117,12 @@ const PUBLISHING = /(^|[:-])(deploy|publish|upload|release)/i;
 /** make/mvn/gradle: a target or task named like deploy/publish/upload/release sends data out. */
 export const tasks: Handler = {
   post(ctx, node, _argv, parsed) {
+    // `make -f -`: the makefile comes from stdin; parsing it runs its $(shell) in every mode.
+    if (parsed.flags.some((f) => f.name === "-f" || f.name === "--file" || f.name === "--makefile") && node.path !== "mvn" && node.path !== "gradle") {
+      for (const f of parsed.flags) {
+        if ((f.name === "-f" || f.name === "--file" || f.name === "--makefile") && f.value === "-") ctx.out.execsStdin = { kind: "foreign-code", why: `\`${node.path} -f -\` reads a makefile from stdin and runs it` };
+      }
+    }
     for (const o of parsed.operands) {
       if (o.value === null) throw new Unknown(`a dynamic \`${node.path}\` target or task`, o.index);
       // make VAR=VALUE overrides what recipes run (CC=/tmp/evil): only plain words are modelled.
