@@ -16,13 +16,14 @@ export interface GenerateOptions {
 export const DEFAULTS: GenerateOptions = { seed: 20261130, perPair: 1 };
 
 export function allCandidates(opts: GenerateOptions = DEFAULTS): Candidate[] {
-  const pool = FAMILIES.filter((f) => f.name !== "resource-parser-abuse").flatMap((f) => f.transforms.map((t) => ({ family: f.name, t })));
+  const pool = FAMILIES.filter((f) => f.name !== "resource-parser-abuse" && f.offered !== false).flatMap((f) => f.transforms.map((t) => ({ family: f.name, t })));
   const out: Candidate[] = [];
   for (const f of FAMILIES) {
     if (opts.families && !opts.families.includes(f.name)) continue;
     const rng = makeRng(seedOf(opts.seed, f.name));
-    out.push(...generateFamily(f, INTENTS, pool, rng, opts.perPair));
-    out.push(...generateFamily(f, BENIGN, pool, rng, 1));
+    const mine = [...generateFamily(f, [...INTENTS, ...(f.extraIntents ?? [])], pool, rng, opts.perPair), ...generateFamily(f, BENIGN, pool, rng, 1)];
+    if (f.pty) for (const c of mine) c.pty = true;
+    out.push(...mine);
   }
   return out;
 }

@@ -23,6 +23,15 @@ export interface Family {
   intents?: (i: Intent) => boolean;
   /** Secondary transforms from other families may be composed with this family's (default true). */
   composable?: boolean;
+  /**
+   * This family's transforms are offered to other families as secondaries (default true). A
+   * tool-specific family that says false leaves every other family's candidates as they were.
+   */
+  offered?: boolean;
+  /** Intents only this family renders (kept out of INTENTS so other families do not change). */
+  extraIntents?: Intent[];
+  /** Observe its candidates under a pseudo-terminal (pagers and man run only on a terminal). */
+  pty?: boolean;
 }
 
 export interface Candidate {
@@ -30,6 +39,8 @@ export interface Candidate {
   intent: Intent;
   transforms: string[];
   command: string;
+  /** Observe under a pseudo-terminal. */
+  pty?: boolean;
 }
 
 export function build(intent: Intent, family: string, ts: Transform[]): Candidate | null {

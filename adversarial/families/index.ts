@@ -19,6 +19,11 @@ import { family as persistence } from "./persistence.ts";
 import { family as secrets } from "./secrets-disclosure.ts";
 import { family as exfiltration } from "./exfiltration.ts";
 import { family as resource } from "./resource-parser-abuse.ts";
+import { family as helperPrograms } from "./helper-programs.ts";
+import { family as toolFileOptions } from "./tool-file-options.ts";
+import { family as pythonModulePath } from "./python-module-path.ts";
+import { family as makeParsing } from "./make-parsing.ts";
+import { family as runnerDirectories } from "./runner-directories.ts";
 
 export const FAMILIES: Family[] = [
   commandWord,
@@ -40,4 +45,9 @@ export const FAMILIES: Family[] = [
   secrets,
   exfiltration,
   resource,
+  helperPrograms,
+  toolFileOptions,
+  pythonModulePath,
+  makeParsing,
+  runnerDirectories,
 ];
