@@ -537,7 +537,8 @@ function isLocal(ip: string): boolean {
  */
 export function runnerLabel(name: string, args: string[]): string | null {
   const info = args.some((a) => /^(--version|-v|-V|--help|-h)$/.test(a));
-  const sub = args.find((a) => !a.startsWith("-"));
+  // the first word that is not an option nor the value of a directory option (`npm --prefix D test`)
+  const sub = args.find((a, i) => !a.startsWith("-") && !/^(--prefix|--cwd|--dir|-C)$/.test(args[i - 1] ?? ""));
   const display = name.replace(/(-cli)?\.c?js$/, "");
   switch (display) {
     case "make":

@@ -117,10 +117,13 @@ const PUBLISHING = /(^|[:-])(deploy|publish|upload|release)/i;
 /** make/mvn/gradle: a target or task named like deploy/publish/upload/release sends data out. */
 export const tasks: Handler = {
   post(ctx, node, _argv, parsed) {
-    // `make -f -`: the makefile comes from stdin; parsing it runs its $(shell) in every mode.
-    if (parsed.flags.some((f) => f.name === "-f" || f.name === "--file" || f.name === "--makefile") && node.path !== "mvn" && node.path !== "gradle") {
+    // `make -f -` (or /dev/stdin, /dev/fd/N): parsing the makefile runs its $(shell), include
+    // and recipes in every mode, and make's language is not followed: not modelled.
+    if (node.path !== "mvn" && node.path !== "gradle") {
       for (const f of parsed.flags) {
-        if ((f.name === "-f" || f.name === "--file" || f.name === "--makefile") && f.value === "-") ctx.out.execsStdin = { kind: "foreign-code", why: `\`${node.path} -f -\` reads a makefile from stdin and runs it` };
+        if ((f.name === "-f" || f.name === "--file" || f.name === "--makefile") && (f.value === "-" || (typeof f.value === "string" && /^\/(dev|proc)\//.test(f.value)))) {
+          throw new Unknown(`\`${node.path}\` reads a makefile from a stream: its $(shell ...), include and recipes run in every mode and are not followed`, f.valueIndex);
+        }
       }
     }
     for (const o of parsed.operands) {
@@ -176,6 +179,8 @@ export const pytest: Handler = {
 /** gzip and friends: the output lands beside each input (same directory, so the same locus). */
 export const compress: Handler = {
   post(ctx, node, _argv, parsed, modes) {
+    // zstd and brotli -f -o replace an existing output file: unlinked first (observed).
+    if (modes.has("force")) for (const f of parsed.flags) if ((f.name === "-o" || f.name === "--output") && f.value !== "-") pathEffect(ctx, "delete", f.value ?? null, f.valueIndex, `\`${node.path}\` replaces the output file`);
     if (modes.has("stdout")) return;
     for (const o of parsed.operands) {
       if (o.value === "-") continue;
