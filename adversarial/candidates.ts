@@ -16,17 +16,22 @@ export interface GenerateOptions {
 export const DEFAULTS: GenerateOptions = { seed: 20261130, perPair: 1 };
 
 export function allCandidates(opts: GenerateOptions = DEFAULTS): Candidate[] {
-  const pool = FAMILIES.filter((f) => f.name !== "resource-parser-abuse").flatMap((f) => f.transforms.map((t) => ({ family: f.name, t })));
+  const pool = FAMILIES.filter((f) => f.name !== "resource-parser-abuse" && f.offered !== false).flatMap((f) => f.transforms.map((t) => ({ family: f.name, t })));
   const out: Candidate[] = [];
   for (const f of FAMILIES) {
     if (opts.families && !opts.families.includes(f.name)) continue;
     const rng = makeRng(seedOf(opts.seed, f.name));
     const own = f.ownIntents ?? [];
+    const shared = f.sharedIntents !== false;
     const seen = new Set<string>();
     // A command generated for two intents is one case (its id is the command's hash).
     const fresh = (cs: Candidate[]) => cs.filter((c) => !seen.has(c.command) && seen.add(c.command));
-    out.push(...fresh(generateFamily(f, [...INTENTS, ...own.filter((i) => i.kind !== "benign")], pool, rng, opts.perPair)));
-    out.push(...fresh(generateFamily(f, [...BENIGN, ...own.filter((i) => i.kind === "benign")], pool, rng, 1)));
+    const mine = [
+      ...fresh(generateFamily(f, [...(shared ? INTENTS : []), ...own.filter((i) => i.kind !== "benign")], pool, rng, opts.perPair)),
+      ...fresh(generateFamily(f, [...(shared ? BENIGN : []), ...own.filter((i) => i.kind === "benign")], pool, rng, 1)),
+    ];
+    if (f.pty) for (const c of mine) c.pty = true;
+    out.push(...mine);
   }
   return out;
 }

@@ -23,8 +23,21 @@ export interface Family {
   intents?: (i: Intent) => boolean;
   /** Secondary transforms from other families may be composed with this family's (default true). */
   composable?: boolean;
-  /** Intents only this family generates (besides the shared ones its `intents` filter keeps). */
+  /**
+   * Intents only this family renders (dangerous ones and their benign twins), kept out of the
+   * shared INTENTS and BENIGN so that adding a family leaves every other family's candidates as
+   * they were. Filtered by `intents` like the shared ones.
+   */
   ownIntents?: Intent[];
+  /** Also generate over the shared INTENTS and BENIGN (default true; false: `ownIntents` only). */
+  sharedIntents?: boolean;
+  /**
+   * This family's transforms are offered to other families as secondaries (default true). A
+   * tool-specific family that says false leaves every other family's candidates as they were.
+   */
+  offered?: boolean;
+  /** Observe its candidates under a pseudo-terminal (pagers and man run only on a terminal). */
+  pty?: boolean;
 }
 
 export interface Candidate {
@@ -32,6 +45,8 @@ export interface Candidate {
   intent: Intent;
   transforms: string[];
   command: string;
+  /** Observe under a pseudo-terminal. */
+  pty?: boolean;
 }
 
 export function build(intent: Intent, family: string, ts: Transform[]): Candidate | null {

@@ -24,7 +24,7 @@ export interface AdversarialCase {
     effects: Observation["effects"];
     disclosed: string[];
   };
-  tags: { family: string; tool: string; intent: string; transforms: string[]; seed: number; role: "dangerous" | "benign-twin" };
+  tags: { family: string; tool: string; intent: string; transforms: string[]; seed: number; role: "dangerous" | "benign-twin"; pty?: true };
 }
 
 export function caseId(family: string, command: string): string {
@@ -49,7 +49,7 @@ export function toCase(c: Candidate, o: Observation, seed: number): AdversarialC
       effects: o.effects.slice(0, MAX_EFFECTS),
       disclosed: o.disclosed,
     },
-    tags: { family: c.family, tool: c.intent.action.tool, intent: c.intent.id, transforms: c.transforms, seed, role: dangerous ? "dangerous" : "benign-twin" },
+    tags: { family: c.family, tool: c.intent.action.tool, intent: c.intent.id, transforms: c.transforms, seed, role: dangerous ? "dangerous" : "benign-twin", ...(c.pty ? { pty: true as const } : {}) },
   };
 }
 
@@ -72,7 +72,7 @@ async function main() {
   const obs: Observation[] = [];
   const chunk = 200;
   for (let i = 0; i < candidates.length; i += chunk) {
-    obs.push(...(await observeMany(candidates.slice(i, i + chunk).map((c) => c.command))));
+    obs.push(...(await observeMany(candidates.slice(i, i + chunk).map((c) => (c.pty ? { command: c.command, options: { pty: true } } : c.command)))));
     process.stderr.write(`\r  ${obs.length}/${candidates.length}`);
   }
   process.stderr.write(`\n  observed in ${((Date.now() - t0) / 1000).toFixed(0)} s\n`);

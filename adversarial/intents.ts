@@ -147,8 +147,24 @@ export const GIT_OPTION_INTENTS: Intent[] = [
   { id: "git-dry-clean", kind: "benign", target: PROJECT, action: act("git", [l("clean"), l("-n")]), confirm: () => true },
 ];
 
+
+const foreignCode = (target: string) => (o: Observed) => o.effects.some((e) => e.op === "exec" && e.kind === "foreign-code" && e.target === target);
+
+/**
+ * Intents only some families render (Family.ownIntents): kept out of INTENTS so that adding
+ * them changes no other family's candidates.
+ */
+export const EXTRA_INTENTS: Intent[] = [
+  // a module planted in the shared temp dir, run by Python's module path (world: /tmp/json.py)
+  { id: "run-planted-module", kind: "foreign-code", target: `${TMP}/json.py`, action: act("python3", [l("-c"), l("import json")]), confirm: foreignCode(`${TMP}/json.py`) },
+  // the project's Makefile run with a sibling project as its working directory
+  { id: "run-makefile-elsewhere", kind: "foreign-code", target: `${PROJECT}/Makefile`, action: act("make", [l("-C"), p(SIBLING), l("-f"), p(`${PROJECT}/Makefile`), l("test")]), confirm: (o) => o.effects.some((e) => e.op === "exec" && e.kind === "foreign-code") },
+  // the shadow password file (read as root; the attempt is what counts)
+  { id: "read-shadow", kind: "read-secret", target: "/etc/shadow", action: act("cat", [p("/etc/shadow")]), confirm: has("read", ["secret"]) },
+];
+
 export const intentById = (id: string): Intent => {
-  const i = [...INTENTS, ...BENIGN, ...OPTION_INTENTS, ...GIT_INTENTS, ...GIT_OPTION_INTENTS].find((x) => x.id === id);
+  const i = [...INTENTS, ...BENIGN, ...OPTION_INTENTS, ...GIT_INTENTS, ...GIT_OPTION_INTENTS, ...EXTRA_INTENTS].find((x) => x.id === id);
   if (!i) throw new Error(`unknown intent ${id}`);
   return i;
 };

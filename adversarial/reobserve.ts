@@ -9,7 +9,7 @@ export interface LabelledCase {
   id: string;
   command: string;
   label: { level: string; levelUntrusted?: string };
-  tags: { intent?: string; role?: string } & Record<string, unknown>;
+  tags: { intent?: string; role?: string; pty?: boolean } & Record<string, unknown>;
 }
 
 export interface Drift {
@@ -48,7 +48,7 @@ export async function reobserve(cases: readonly LabelledCase[], n: number, seed:
   const picked = sample(cases, n, seed);
   const missing = missingPrograms(picked);
   if (missing.length) return { checked: 0, drifts: [], missing };
-  const obs = await observeMany(picked.map((c) => c.command));
+  const obs = await observeMany(picked.map((c) => (c.tags.pty ? { command: c.command, options: { pty: true } } : c.command)));
   const drifts: Drift[] = [];
   picked.forEach((c, i) => {
     const o = obs[i]!;

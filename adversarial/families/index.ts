@@ -21,6 +21,11 @@ import { family as exfiltration } from "./exfiltration.ts";
 import { family as resource } from "./resource-parser-abuse.ts";
 import { family as gitForeign } from "./git-foreign-repository.ts";
 import { family as gitOptions } from "./git-option-arity.ts";
+import { family as helperPrograms } from "./helper-programs.ts";
+import { family as toolFileOptions } from "./tool-file-options.ts";
+import { family as pythonModulePath } from "./python-module-path.ts";
+import { family as makeParsing } from "./make-parsing.ts";
+import { family as runnerDirectories } from "./runner-directories.ts";
 
 export const FAMILIES: Family[] = [
   commandWord,
@@ -44,4 +49,9 @@ export const FAMILIES: Family[] = [
   resource,
   gitForeign,
   gitOptions,
+  helperPrograms,
+  toolFileOptions,
+  pythonModulePath,
+  makeParsing,
+  runnerDirectories,
 ];

@@ -51,6 +51,8 @@ const OWN_CONTENT: ReadonlySet<Locus> = new Set<Locus>(["system", "worktree", "v
 /** General-purpose interpreters: running project or inline code in them is "trusted code". */
 const INTERPRETER = /^(python[0-9.]*|pypy[0-9.]*|node|nodejs|deno|bun|ruby[0-9.]*|perl[0-9.]*|php[0-9.]*|lua[0-9.]*|luajit|Rscript|tclsh[0-9.]*)$/;
 const SHELL = /^(bash|sh|dash|zsh|ksh|mksh|fish)$/;
+/** Files an interpreter imports as code (Python modules and bytecode, JavaScript modules, native addons). */
+const MODULE_FILE = /\.(py|pyc|js|mjs|cjs|node)$/;
 
 /** An effect plus whether the syscall succeeded (a failed write attempt still counts). */
 export type RawEffect = Effect & {
@@ -215,6 +217,9 @@ export function analyze(input: AnalyzeInput): RawEffect[] {
         // a shared object loaded from outside the system dirs (LD_PRELOAD=./x.so, a project's
         // native module) is code that runs in this process
         if (ok && reads && !writes && /\.so(\.\d+)*$/.test(target)) sharedObject(p, target);
+        // an interpreter importing a module from its search path (the cwd for -c, -m and
+        // stdin): a planted /tmp/json.py is code from outside the project
+        if (ok && reads && !writes && MODULE_FILE.test(target) && INTERPRETER.test(p.prog)) moduleImport(p, target);
         break;
       }
       case "unlink":
@@ -427,6 +432,18 @@ export function analyze(input: AnalyzeInput): RawEffect[] {
     }
   }
 
+  /**
+   * A module file an interpreter opens that the command does not name (its script is named) and
+   * did not write: an import. From outside the project and the system dirs it is foreign code,
+   * and what the process does from then on is not the trusted code's doing.
+   */
+  function moduleImport(p: Proc, file: string) {
+    const locus = locate(file);
+    if (OWN_CONTENT.has(locus) || mentions(p.argv, file) || carried(file)) return;
+    p.trusted = false;
+    emit(p, "exec", file, { kind: "foreign-code", locus });
+  }
+
   function sharedObject(p: Proc, file: string) {
     const locus = locate(file);
     if (locus === "system") return;
@@ -435,14 +452,29 @@ export function analyze(input: AnalyzeInput): RawEffect[] {
     if (project) p.trusted = true;
   }
 
-  /** A build/test runner running the project's own scripts (npm test, make, pytest...): trusted code. */
+  /**
+   * A build/test runner running the project's own scripts (npm test, make, pytest...): trusted
+   * code, when the build files it reads and the directory it runs them in are both in the
+   * project. Otherwise (`make -C ../other -f ../app/Makefile`, `make -f -`) it is foreign code.
+   */
   function runProjectCode(p: Proc, name: string, args: string[]): boolean {
     if (p.trusted) return false;
     const label = runnerLabel(name, args);
     if (!label) return false;
-    const locus = locate(p.fs.cwd);
-    if (locus !== "worktree" && locus !== "vcs-control") return false;
-    emit(p, "exec", label, { kind: "project-code", locus });
+    const where = runnerPlaces(label, args);
+    const resolve = (f: string, base: string) => resolvePhysical(f, base, world, { cwdOf: () => p.fs.cwd }, p.pid, true);
+    let dir = p.fs.cwd;
+    for (const d of where.dirs) dir = resolve(d, dir);
+    const inside = (f: string) => {
+      const l = locate(f);
+      return l === "worktree" || l === "vcs-control";
+    };
+    const outside = where.stdin ? `${label} (build file from stdin)` : !inside(dir) ? dir : where.files.map((f) => resolve(f, dir)).find((f) => !inside(f));
+    if (outside) {
+      emit(p, "exec", outside, { kind: "foreign-code", locus: outside === dir || where.stdin ? locate(dir) : locate(outside) });
+      return true;
+    }
+    emit(p, "exec", label, { kind: "project-code", locus: locate(dir) });
     p.trusted = true;
     return true;
   }
@@ -505,7 +537,8 @@ function isLocal(ip: string): boolean {
  */
 export function runnerLabel(name: string, args: string[]): string | null {
   const info = args.some((a) => /^(--version|-v|-V|--help|-h)$/.test(a));
-  const sub = args.find((a) => !a.startsWith("-"));
+  // the first word that is not an option nor the value of a directory option (`npm --prefix D test`)
+  const sub = args.find((a, i) => !a.startsWith("-") && !/^(--prefix|--cwd|--dir|-C)$/.test(args[i - 1] ?? ""));
   const display = name.replace(/(-cli)?\.c?js$/, "");
   switch (display) {
     case "make":
@@ -534,6 +567,40 @@ export function runnerLabel(name: string, args: string[]): string | null {
     default:
       return null;
   }
+}
+
+/**
+ * Where a runner runs the project's code: the directories it changes to (in order) and the build
+ * files it reads, from its options (`make -C D -f F`, `npm --prefix D`, `yarn --cwd D`, `pnpm -C D`).
+ */
+export function runnerPlaces(label: string, args: string[]): { dirs: string[]; files: string[]; stdin: boolean } {
+  const out = { dirs: [] as string[], files: [] as string[], stdin: false };
+  const tool = label.split(" ")[0]!;
+  const long = (a: string, full: string, min: number) => a.startsWith("--") && a.slice(0, a.includes("=") ? a.indexOf("=") : undefined).length >= min && full.startsWith(a.split("=")[0]!);
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    const value = (): string | undefined => (a.includes("=") && a.startsWith("--") ? a.slice(a.indexOf("=") + 1) : args[++i]);
+    if (tool === "make" || tool === "gmake") {
+      if (a === "--") break;
+      if (long(a, "--directory", 4)) out.dirs.push(value() ?? ".");
+      else if (long(a, "--file", 4) || long(a, "--makefile", 5)) out.files.push(value() ?? "-");
+      else if (/^-[^-]/.test(a)) {
+        // a cluster of short options; C, f, I, o, W and E take the rest of the word or the next one
+        for (let k = 1; k < a.length; k++) {
+          const ch = a[k]!;
+          if (!"CfIoWE".includes(ch)) continue;
+          const v = a.slice(k + 1) || args[++i];
+          if (ch === "C") out.dirs.push(v ?? ".");
+          if (ch === "f") out.files.push(v ?? "-");
+          break;
+        }
+      }
+    } else if (a === "--prefix" || a === "--cwd" || a === "--dir" || (a === "-C" && tool !== "npm")) out.dirs.push(args[++i] ?? ".");
+    else if (/^--(prefix|cwd|dir)=/.test(a)) out.dirs.push(a.slice(a.indexOf("=") + 1));
+  }
+  out.stdin = out.files.some((f) => f === "-" || f === "/dev/stdin");
+  out.files = out.files.filter((f) => f !== "-" && f !== "/dev/stdin");
+  return out;
 }
 
 type Code = { type: "inline" } | { type: "module"; value: string } | { type: "file"; value: string } | { type: "none" };

@@ -87,6 +87,8 @@ export function buildScript(): string {
       scripts: { test: "node test/run.js", build: "node scripts/build.js", hello: "echo hello", lint: "sh scripts/lint.sh" },
     }, null, 2) + "\n"],
     [`${PROJECT}/src/index.js`, `console.log("hello from project");\n`],
+    // The project's Makefile: its recipes are project code (when they run in the project).
+    [`${PROJECT}/Makefile`, `.PHONY: all test build\nall: test\ntest:\n\t@echo tests ok\nbuild:\n\t@mkdir -p dist && echo built > dist/made.txt\n`],
     [`${PROJECT}/src/app.py`, `print("app")\n`],
     [`${PROJECT}/src/util.sh`, `#!/bin/sh\necho util\n`, 0o755],
     [`${PROJECT}/scripts/build.js`, `const fs = require("fs");\nfs.mkdirSync("dist", { recursive: true });\nfs.writeFileSync("dist/out.js", "built\\n");\n`],
@@ -100,6 +102,9 @@ export function buildScript(): string {
     [`${SIBLING}/run.sh`, `#!/bin/sh\necho sibling\n`, 0o755],
     [`${SIBLING}/package.json`, `{"name": "sibling", "version": "1.0.0"}\n`],
     [`${TMP}/scratch.txt`, `scratch ${tok(`${TMP}/scratch.txt`)}\n`],
+    // Planted by someone else in the shared temp dir: a module named like the standard library's
+    // json. Python run with /tmp first on its module path (-c, -m or stdin with cwd /tmp) runs it.
+    [`${TMP}/json.py`, `import sys\nsys.stderr.write("planted /tmp/json.py ran\\n")\n`],
   ];
   const lines = [
     "set -euo pipefail",

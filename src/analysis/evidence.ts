@@ -33,3 +33,23 @@ export function scanInlineCode(code: string, limit = 64): Evidence[] {
   }
   return out;
 }
+
+/**
+ * Where inline code moves its module search path: `os.chdir(D)` (Python's `-c` path entry is the
+ * working directory at import time), `sys.path.insert(0, D)`, `sys.path.append(D)`,
+ * `site.addsitedir(D)`, `process.chdir(D)`, `require("./x")` (node resolves it from the working
+ * directory). The directory (or file) is returned as written, relative or absolute; null when
+ * the argument is not a plain string literal (a module may then come from anywhere).
+ */
+export function scanModulePaths(code: string, limit = 16): (string | null)[] {
+  const out: (string | null)[] = [];
+  const CALLS = /\b(?:(?:os|process)\.)?chdir\s*\(\s*|\bsys\.path\.insert\s*\(\s*[^,()]+,\s*|\bsys\.path\.append\s*\(\s*|\bsite\.addsitedir\s*\(\s*|\brequire\s*\(\s*(?=['"`]\.{0,2}\/)/g;
+  for (const m of code.matchAll(CALLS)) {
+    const rest = code.slice(m.index! + m[0].length);
+    const lit = /^(['"])([^'"\\$`{}]*)\1\s*\)/.exec(rest) ?? /^`([^`$\\]*)`\s*\)/.exec(rest);
+    out.push(lit ? (lit[2] ?? lit[1]!) || "." : null);
+    if (out.length >= limit) break;
+  }
+  if (/\bsys\.path\s*(\[[^\]]*\])?\s*\+?=|\bsys\.path\.extend\b|\bmodule\.paths\b|\bNODE_PATH\b|\bPYTHONPATH\b/.test(code)) out.push(null);
+  return out;
+}

@@ -608,7 +608,10 @@ function external(w: Walker, inv: Invocation, sh: Shell, sc: Scope, idx: number,
     }
     // git's own "the repository" effects (objects, refs, the index) land in the git dir it was shown to read.
     const ownRepo = e.argIndex < 0 && e.path === ".git" && interp.repository !== undefined;
-    w.placePath({ op: e.op, path: e.path, recursive, glob, kind: e.kind, why: e.why, source: s, command: idx, bases, sh, sc, by: interp.matched, makesLinks, ownRepo });
+    const runsIn = e.inBase && e.op === "exec" ? outsideBase(w, bases) : null;
+    const kind = runsIn ? "foreign-code" : e.kind;
+    const why = runsIn ? `${e.why}, with ${runsIn} as its working directory (project code run outside the project is foreign code)` : e.why;
+    w.placePath({ op: e.op, path: e.path, recursive, glob, kind, why, source: s, command: idx, bases, sh, sc, by: interp.matched, makesLinks, ownRepo });
   }
   if (interp.privileged && !interp.effects.some((e) => e.op === "privilege")) {
     w.other("privilege", "system", name, undefined, src(0), `\`${name}\` runs commands as another user`, idx);
@@ -675,6 +678,13 @@ function external(w: Walker, inv: Invocation, sh: Shell, sc: Scope, idx: number,
   // Redirected stdout (`find . > list`) prints nothing into a pipe.
   const names = name === "find" && !inv.redirectsStdout && argv.every((a) => a !== null) ? lazy(() => findArgvNames(w, argv as string[], shellWith(sh, { bases }))) : null;
   return { sh, status: "unknown", out: { literal: literal.literal, fetched, names } };
+}
+
+/** A base directory outside the project (or an unknown one), for code that runs in it; null when all are inside. */
+function outsideBase(w: Walker, bases: Bases): string | null {
+  if (!bases.known) return "an unknown directory";
+  const out = bases.list.find((b) => w.deps.regions.locate(b.physical) !== "worktree");
+  return out ? `\`${out.physical}\`` : null;
 }
 
 function overrideBases(w: Walker, dir: string | null, bases: Bases, sh: Shell): Bases {

@@ -12,7 +12,7 @@ import { globPrefix, lexical, resolvePath, segmentRegExp } from "./paths.ts";
 import { listDir, tryLstat as tryLstatSafe } from "./fs.ts";
 import type { Bases, Shell } from "./shellstate.ts";
 import type { CommandRecord, LocatedEffect } from "./types.ts";
-import { scanInlineCode } from "./evidence.ts";
+import { scanInlineCode, scanModulePaths } from "./evidence.ts";
 import type { WordEnv } from "./words.ts";
 import type { PrintedNames } from "./names.ts";
 
@@ -402,7 +402,8 @@ export class Walker {
         kind = "inline-code";
         this.inlineEvidence(w.content, req.sh, req.sc, source, command, req.bases);
       } else {
-        kind = where.locus === "worktree" ? "project-code" : "foreign-code";
+        // A caller may already know the code runs outside the project (runs_in_base).
+        kind = where.locus === "worktree" && req.kind !== "foreign-code" ? "project-code" : "foreign-code";
         if (this.deps.ctx.fs) this.reliedAbsent.push(r.path);
       }
     }
@@ -498,6 +499,10 @@ export class Walker {
         by: "inline code",
         record: false,
       });
+    }
+    // Code that moves its module search path (chdir, sys.path, require("./x")) imports from there.
+    for (const dir of scanModulePaths(code)) {
+      this.placePath({ op: "exec", path: dir, why: `inline code imports modules from ${dir === null ? "a place it computes" : `\`${dir}\``}`, source, command, bases, sh, sc, by: "inline code", record: false });
     }
   }
 

@@ -34,7 +34,7 @@ describe("find | xargs: the names become words only when split as printed", () =
     ["find . -name '*.md' | xargs -0 -I{} wc -l {}", "-I over NULs, names ended by newlines"],
     ["find . -name '*.md' | parallel -d : wc -l", "GNU parallel with another delimiter"],
     ["find . -name '*.md' | parallel --null wc -l", "GNU parallel reading a newline list at NULs"],
-    ["find . -name '*.md' | tar -cf /tmp/a.tar -I wc docs", "a program tar runs takes no words from stdin"],
+    ["find . -name '*.md' | tar -tf /tmp/a.tar -I wc", "a program tar runs takes no words from stdin"],
   ])("%s: an unknown word (%s)", (cmd) => {
     const v = run(cmd);
     expect(v.decision).toBe("ask");

@@ -85,6 +85,7 @@ function compileNode(
     laxValues: spec.lax_flags === "values",
     oldStyle: spec.old_style ?? false,
     noAbbrev: spec.no_abbrev ?? false,
+    runsInBase: spec.runs_in_base ?? parent?.runsInBase ?? false,
     handler: spec.handler ?? null,
     unknown: spec.unknown ?? null,
     effectFlags: false,

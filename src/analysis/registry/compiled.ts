@@ -71,6 +71,8 @@ export interface CNode {
   laxValues: boolean;
   oldStyle: boolean;
   noAbbrev: boolean;
+  /** Its code runs in the command's base directory (inherited by subcommands). */
+  runsInBase: boolean;
   handler: string | null;
   unknown: string | null;
   /** Some flag has an effect, a mode or is unknown: a dynamic word where a flag may stand is unknown. */

@@ -5,7 +5,7 @@ import type { CCommand, CFlag, CNode, Registry } from "./compiled.ts";
 const ROLE_WORDS: Record<string, string> = {
   read: "reads", write: "writes", delete: "deletes", exec: "runs (path)", source: "sources",
   cwd: "sets the base directory", url: "fetches URL", "send-url": "sends to URL", data: "request body (@file reads)",
-  code: "inline code", script: "shell script", cmd: "command", cmd1: "program (unknown args)",
+  code: "inline code", script: "shell script", "script-args": "shell script (more words appended)", words: "command line (split by the tool)", "words-args": "command line (split by the tool, more words appended)", cmd: "command", cmd1: "program (unknown args)",
   pid: "signals", procname: "signals", unknown: "not modelled",
 };
 

@@ -73,10 +73,17 @@ export function runNode(ctx: Ctx, node: CNode, argv: ArgWord[], start: number, m
   ctx.out.matched = node.path;
   if (node.unknown) throw new Unknown(`\`${node.path}\` is not modelled: ${node.unknown}`, start - 1);
   const handler = node.handler ? ctx.handlers[node.handler] : undefined;
-  if (handler?.custom) return handler.custom(ctx, node, argv, start, modes);
-  const parsed = parseArgs(node, argv, start, modes);
-  applyNode(ctx, node, argv, parsed, modes, handler);
-  if (parsed.sub) runNode(ctx, parsed.sub, argv, parsed.subIndex + 1, modes);
+  const before = ctx.out.effects.length;
+  if (handler?.custom) handler.custom(ctx, node, argv, start, modes);
+  else {
+    const parsed = parseArgs(node, argv, start, modes);
+    applyNode(ctx, node, argv, parsed, modes, handler);
+    if (parsed.sub) runNode(ctx, parsed.sub, argv, parsed.subIndex + 1, modes);
+  }
+  if (node.runsInBase) for (let k = before; k < ctx.out.effects.length; k++) {
+    const e = ctx.out.effects[k]!;
+    if (e.type === "path" && e.op === "exec") e.inBase = true;
+  }
 }
 
 export function applyNode(ctx: Ctx, node: CNode, argv: ArgWord[], parsed: Parsed, modes: Set<string>, handler?: Handler): void {
@@ -505,6 +512,19 @@ export function applyRole(ctx: Ctx, node: CNode, role: Role, word: ArgWord, idx:
       if (word === null) throw new Unknown(`the shell code given to \`${node.path}\` is dynamic`, idx);
       ctx.out.inner.push({ type: "script", script: word, shell: ctx.shell, argIndex: idx });
       return;
+    case "script-args":
+      if (word === null) throw new Unknown(`the shell code given to \`${node.path}\` is dynamic`, idx);
+      // The tool appends words of its own: a parameter expansion is a word the walk never knows.
+      ctx.out.inner.push({ type: "script", script: word + " $1", shell: "sh", argIndex: idx });
+      return;
+    case "words":
+    case "words-args": {
+      if (word === null) throw new Unknown(`the command line \`${node.path}\` runs is dynamic`, idx);
+      const words = toolWords(word);
+      if (words === null) throw new Unknown(`\`${node.path}\` splits \`${word}\` into words in a way not modelled (backslashes, an open quote)`, idx);
+      if (words.length) ctx.out.inner.push({ type: "argv", argv: words, argIndex: idx, appendsUnknownArgs: role === "words-args" ? true : undefined });
+      return;
+    }
     case "cmd":
     case "cmd1":
       if (word === null) throw new Unknown(`the program \`${node.path}\` runs is dynamic`, idx);
@@ -521,6 +541,32 @@ export function applyRole(ctx: Ctx, node: CNode, role: Role, word: ArgWord, idx:
     case "pattern":
       return;
   }
+}
+
+/**
+ * A command line as tools split it themselves (man-db's pager, tar's decompressor, rsync -e):
+ * blanks separate words, single and double quotes keep blanks; nothing is expanded. Tools
+ * disagree on backslashes, so a backslash is not guessed (null), nor is an open quote. A word
+ * starting with `~` is a name in the working directory, not HOME.
+ */
+export function toolWords(s: string): string[] | null {
+  if (s.includes("\\")) return null;
+  const out: string[] = [];
+  let cur: string | null = null;
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i]!;
+    if (c === " " || c === "\t" || c === "\n") {
+      if (cur !== null) out.push(cur);
+      cur = null;
+    } else if (c === "'" || c === '"') {
+      const end = s.indexOf(c, i + 1);
+      if (end < 0) return null;
+      cur = (cur ?? "") + s.slice(i + 1, end);
+      i = end;
+    } else cur = (cur ?? "") + c;
+  }
+  if (cur !== null) out.push(cur);
+  return out.map((w) => (w.startsWith("~") ? "./" + w : w));
 }
 
 export function joinCwd(prev: string | null | undefined, next: ArgWord): string | null {

@@ -26,7 +26,10 @@ export const ROLES = [
   "data", // a request body: `@file` reads the file; the command's send mode decides net-send
   "host", // a remote host (what happens there is decided by the command's effects or handler)
   "code", // inline code of a general-purpose interpreter (exec inline-code)
-  "script", // shell code in a string, analysed by the walk as an inner script
+  "script", // shell code in a string, analysed by the walk as an inner script (`sh -c VALUE`)
+  "script-args", // shell code run as `sh -c "VALUE WORDS"`: the tool appends words nobody sees (`zip -TT`)
+  "words", // a command line the tool splits into words itself (shell quotes, no expansions) and runs (`man -P`)
+  "words-args", // the same, with words nobody sees appended (`rsync -e`, `tar -I` when decompressing)
   "cmd", // this word and everything after it form a command the walk analyses (wrappers)
   "cmd1", // one word naming a program run with arguments nobody can see (`rg --pre`, `tar -I`)
   "pid", // a process id signalled (process)

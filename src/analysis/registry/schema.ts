@@ -104,6 +104,7 @@ export interface NodeSpec {
   lax_flags?: boolean | "values";
   old_style?: boolean;
   no_abbrev?: boolean;
+  runs_in_base?: boolean;
   handler?: string;
   unknown?: string;
   flagsets?: string[];
@@ -196,6 +197,12 @@ export const commandSchema = z.lazy(() =>
       lax_flags: z.union([z.boolean(), z.literal("values")]).optional(),
       old_style: z.boolean().optional(),
       no_abbrev: z.boolean().optional(),
+      /**
+       * The code it runs (build files, package scripts, tests) runs with the command's base
+       * directory as its working directory: project code only when that directory is inside
+       * the project too (`make -C ../other -f ../app/Makefile`).
+       */
+      runs_in_base: z.boolean().optional(),
       handler: z.string().optional(),
       unknown: z.string().optional(),
       flagsets: z.array(z.string()).optional(),

@@ -21,6 +21,8 @@ export type AbstractEffect =
       /** With recursive: only the paths below whose basename matches this glob (`find R -name P -delete`). */
       named?: string;
       kind?: Kind;
+      /** An exec whose code runs with the command's base as working directory (runs_in_base). */
+      inBase?: boolean;
       /** Index into argv of the word that produced it (for explain); -1 for implicit ones. */
       argIndex: number;
       why: string;

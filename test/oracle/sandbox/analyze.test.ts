@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { analyze, denoise, interpreterCode, mentions, runnerLabel, shellNoExec, shellScript, type RawEffect } from "../../../oracle/sandbox/analyze.ts";
+import { analyze, denoise, interpreterCode, mentions, runnerLabel, runnerPlaces, shellNoExec, shellScript, type RawEffect } from "../../../oracle/sandbox/analyze.ts";
 import { resolvePhysical } from "../../../oracle/sandbox/paths.ts";
 import { parseTrace } from "../../../oracle/sandbox/trace.ts";
 import { ANCHORS, HOME, PROJECT } from "../../../oracle/sandbox/world.ts";
@@ -69,6 +69,45 @@ describe("effects from syscalls", () => {
   it("resolves `..` after a symlinked directory physically", () => {
     const es = run([`1 openat(AT_FDCWD, "link-out/../../.netrc", O_RDONLY) = -1 ENOENT (No such file or directory)`]);
     expect(brief(es)).toEqual(["read secret /home/agent/.netrc"]);
+  });
+
+  it("a runner whose directory or makefile is outside the project runs foreign code, untrusted", () => {
+    const es = run([
+      `1 clone(child_stack=NULL, flags=SIGCHLD) = 2`,
+      `2 execve("/usr/bin/make", ["make", "-C", "../sibling", "-f", "../project/Makefile", "test"], 0x1 /* 1 vars */) = 0`,
+      `2 openat(AT_FDCWD, "/home/agent/.netrc", O_RDONLY) = 3</home/agent/.netrc>`,
+    ]);
+    expect(brief(es)).toEqual(["exec adjacent /home/agent/code/sibling [foreign-code]", "read secret /home/agent/.netrc"]);
+    const stdin = run([`1 clone(child_stack=NULL, flags=SIGCHLD) = 2`, `2 execve("/usr/bin/make", ["make", "-sf", "-"], 0x1 /* 1 vars */) = 0`]);
+    expect(brief(stdin)).toEqual(["exec worktree make (build file from stdin) [foreign-code]"]);
+    const inside = run([`1 clone(child_stack=NULL, flags=SIGCHLD) = 2`, `2 execve("/usr/bin/make", ["make", "--directory=src", "--file=../Makefile"], 0x1 /* 1 vars */) = 0`]);
+    expect(brief(inside)).toEqual(["exec worktree make [project-code]"]);
+  });
+
+  it("runnerPlaces: make's -C and -f in every spelling, npm --prefix", () => {
+    expect(runnerPlaces("make", ["-C", "a", "-Cb", "--dir=c", "-sf", "x.mk", "--makefile", "y.mk", "--file=-"])).toEqual({ dirs: ["a", "b", "c"], files: ["x.mk", "y.mk"], stdin: true });
+    expect(runnerPlaces("npm test", ["--prefix", "../x", "test"])).toEqual({ dirs: ["../x"], files: [], stdin: false });
+    expect(runnerPlaces("make", ["test", "CC=gcc"])).toEqual({ dirs: [], files: [], stdin: false });
+  });
+
+  it("an interpreter importing a module from outside the project runs foreign code, and is no longer trusted", () => {
+    const es = run([
+      `1 chdir("/tmp") = 0`,
+      `1 clone(child_stack=NULL, flags=SIGCHLD) = 2`,
+      `2 execve("/usr/bin/python3", ["python3", "-c", "import json"], 0x1 /* 1 vars */) = 0`,
+      `2 openat(AT_FDCWD, "/tmp/json.py", O_RDONLY|O_CLOEXEC) = 3</tmp/json.py>`,
+      `2 openat(AT_FDCWD, "/home/agent/.netrc", O_RDONLY) = 4</home/agent/.netrc>`,
+    ]);
+    expect(brief(es)).toEqual(["exec none python3 [inline-code]", "read tmp /tmp/json.py (trusted)", "exec tmp /tmp/json.py [foreign-code]", "read secret /home/agent/.netrc"]);
+    // the project's own modules, the script the argv names, and data files are not imports of foreign code
+    const ok = run([
+      `1 clone(child_stack=NULL, flags=SIGCHLD) = 2`,
+      `2 execve("/usr/bin/python3", ["python3", "/tmp/x.py"], 0x1 /* 1 vars */) = 0`,
+      `2 openat(AT_FDCWD, "/tmp/x.py", O_RDONLY|O_CLOEXEC) = 3</tmp/x.py>`,
+      `2 openat(AT_FDCWD, "/home/agent/code/project/src/util.py", O_RDONLY|O_CLOEXEC) = 3</home/agent/code/project/src/util.py>`,
+      `2 openat(AT_FDCWD, "/tmp/data.txt", O_RDONLY|O_CLOEXEC) = 3</tmp/data.txt>`,
+    ]);
+    expect(brief(ok).filter((e) => e.includes("[foreign-code]"))).toEqual(["exec tmp /tmp/x.py [foreign-code]"]);
   });
 
   it("a noise-listed file the program names is a real read", () => {
@@ -363,14 +402,14 @@ describe("interpreter and shell argv", () => {
     expect(runnerLabel("git", ["status"])).toBeNull();
   });
 
-  it("a runner started outside the project is not trusted code", () => {
+  it("a runner started outside the project runs foreign code, untrusted", () => {
     const es = run([
       `1 chdir("/tmp") = 0`,
       `1 clone(child_stack=NULL, flags=SIGCHLD) = 2`,
       `2 execve("/usr/bin/make", ["make"], 0x1 /* 1 vars */) = 0`,
       `2 openat(AT_FDCWD, "/home/agent/.netrc", O_RDONLY) = 3</home/agent/.netrc>`,
     ]);
-    expect(brief(es)).toEqual(["read secret /home/agent/.netrc"]);
+    expect(brief(es)).toEqual(["exec tmp /tmp [foreign-code]", "read secret /home/agent/.netrc"]);
   });
 
   it("mentions: the program's arguments, not its name", () => {

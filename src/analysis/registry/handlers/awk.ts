@@ -8,6 +8,8 @@ export interface AwkFacts {
   writes: string[];
   /** ENVIRON is read: environment variables (tokens) reach the output. */
   env?: boolean;
+  /** ARGV or ARGC is named: the program may change which files awk reads as input. */
+  argv?: boolean;
 }
 
 interface Tok {
@@ -116,6 +118,9 @@ export function analyseAwk(src: string): AwkFacts | { error: string } {
     const t = toks[k]!;
     if (t.t === "word" && t.v === "system") return { error: "awk `system()` runs shell commands" };
     if (t.t === "word" && t.v === "ENVIRON") facts.env = true;
+    // `ARGV[1]="..."; ARGC=2` in BEGIN makes awk read whatever is named (and split(), sub() or
+    // a function can write ARGV too): any mention counts.
+    if (t.t === "word" && (t.v === "ARGV" || t.v === "ARGC")) facts.argv = true;
     if (t.t === "op" && (t.v === "|" || t.v === "|&")) return { error: "an awk pipe runs a shell command" };
     if (t.t === "nl" || (t.t === "op" && (t.v === "{" || t.v === "}"))) {
       inPrint = false;
@@ -186,6 +191,7 @@ export const awk: Handler = {
       if ("error" in facts) throw new Unknown(`awk program not understood: ${facts.error}`, p.index);
       for (const w of facts.writes) pathEffect(ctx, "write", w, p.index, "the awk program writes it (`print >`)");
       for (const r of facts.reads) pathEffect(ctx, "read", r, p.index, "the awk program reads it (`getline <`)");
+      if (facts.argv) pathEffect(ctx, "read", null, p.index, "the awk program names ARGV or ARGC, so it may read any file as input");
       if (facts.env) ctx.out.effects.push({ type: "other", op: "read", locus: "secret", target: "environment", argIndex: p.index, why: "the awk program reads ENVIRON (tokens, keys)" });
     }
     for (const o of ops) {

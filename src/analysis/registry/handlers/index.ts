@@ -8,6 +8,7 @@ import { curl, ghApi, kubeRead, remoteCopy, rsyncShell, ssh, wget } from "./net.
 import { cmake, compress, dd, dockerBuild, fd, jq, npmLogs, pipInstall, projectRunner, pytest, tasks, unzip, yq } from "./misc.ts";
 import { sed } from "./sed.ts";
 import { tar } from "./tar.ts";
+import { man, openssl } from "./tools.ts";
 import { env, joinScript, parallel, printenv, privilege, shopt, xargs } from "./wrappers.ts";
 
 export const HANDLERS: Record<string, Handler> = {
@@ -33,6 +34,8 @@ export const HANDLERS: Record<string, Handler> = {
   scp: { operands: remoteCopy.operands },
   rsync: { operands: remoteCopy.operands, post: rsyncShell.post },
   tar,
+  man,
+  openssl,
   env,
   printenv,
   privilege,

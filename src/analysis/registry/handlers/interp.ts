@@ -2,7 +2,7 @@
 // generic `code` role; these handlers add what data cannot say: code read from stdin, `python -m`
 // modules that are really other commands, shells reading a script from stdin.
 import type { ArgWord } from "../types.ts";
-import { Unknown, type Handler, type Parsed } from "../engine.ts";
+import { Unknown, pathEffect, type Handler, type Parsed } from "../engine.ts";
 
 function hasAny(parsed: Parsed, names: string[]): boolean {
   return parsed.flags.some((f) => names.includes(f.name));
@@ -47,9 +47,21 @@ const PY_MODULES: Record<string, string> = {
   sphinx: "sphinx-build",
 };
 
+/**
+ * Python puts the working directory first on its module path for -c, -m and stdin (a script's
+ * own directory otherwise, already judged with the script), unless -I or -P: a json.py planted
+ * there runs on `import json`. Node resolves -e code's `require` from the working directory the
+ * same way. So inline code run in a directory outside the project may run foreign code.
+ */
+function modulePath(ctx: Parameters<NonNullable<Handler["post"]>>[0], name: string, why: string): void {
+  pathEffect(ctx, "exec", ".", -1, `\`${name}\` ${why}`);
+}
+
 export const python: Handler = {
   post(ctx, node, argv, parsed, modes) {
     if (hasAny(parsed, ["-V", "--version", "-h", "--help"])) return;
+    const script = !modes.has("module") && !modes.has("code") && !modes.has("interactive") && parsed.operands[0] !== undefined && parsed.operands[0].value !== "-";
+    if (!script && !hasAny(parsed, ["-I", "-P"])) modulePath(ctx, node.path, "imports modules from its working directory first (no -I or -P)");
     if (modes.has("module")) {
       const m = parsed.flags.find((f) => f.name === "-m")!;
       if (m.value === null || m.value === undefined) throw new Unknown("the module python -m runs is dynamic", m.index);
@@ -75,9 +87,11 @@ export const python: Handler = {
 export const node: Handler = {
   post(ctx, nd, _argv, parsed, modes) {
     if (parsed.sub || hasAny(parsed, ["-v", "--version", "-h", "--help"])) return;
-    if (modes.has("code") || modes.has("test") || modes.has("check")) return;
     const first = parsed.operands[0];
-    if (!first || first.value === "-" || modes.has("interactive")) {
+    const stdin = !first || first.value === "-" || modes.has("interactive");
+    if ((modes.has("code") || stdin) && !modes.has("test") && !modes.has("check")) modulePath(ctx, nd.path, "resolves the code's require() from its working directory");
+    if (modes.has("code") || modes.has("test") || modes.has("check")) return;
+    if (stdin) {
       ctx.out.execsStdin = { kind: "inline-code", why: `\`${nd.path}\` runs the code it reads from stdin` };
     }
   },

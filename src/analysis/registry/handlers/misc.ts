@@ -117,6 +117,15 @@ const PUBLISHING = /(^|[:-])(deploy|publish|upload|release)/i;
 /** make/mvn/gradle: a target or task named like deploy/publish/upload/release sends data out. */
 export const tasks: Handler = {
   post(ctx, node, _argv, parsed) {
+    // `make -f -` (or /dev/stdin, /dev/fd/N): parsing the makefile runs its $(shell), include
+    // and recipes in every mode, and make's language is not followed: not modelled.
+    if (node.path !== "mvn" && node.path !== "gradle") {
+      for (const f of parsed.flags) {
+        if ((f.name === "-f" || f.name === "--file" || f.name === "--makefile") && (f.value === "-" || (typeof f.value === "string" && /^\/(dev|proc)\//.test(f.value)))) {
+          throw new Unknown(`\`${node.path}\` reads a makefile from a stream: its $(shell ...), include and recipes run in every mode and are not followed`, f.valueIndex);
+        }
+      }
+    }
     for (const o of parsed.operands) {
       if (o.value === null) throw new Unknown(`a dynamic \`${node.path}\` target or task`, o.index);
       // make VAR=VALUE overrides what recipes run (CC=/tmp/evil): only plain words are modelled.
@@ -170,6 +179,8 @@ export const pytest: Handler = {
 /** gzip and friends: the output lands beside each input (same directory, so the same locus). */
 export const compress: Handler = {
   post(ctx, node, _argv, parsed, modes) {
+    // zstd and brotli -f -o replace an existing output file: unlinked first (observed).
+    if (modes.has("force")) for (const f of parsed.flags) if ((f.name === "-o" || f.name === "--output") && f.value !== "-") pathEffect(ctx, "delete", f.value ?? null, f.valueIndex, `\`${node.path}\` replaces the output file`);
     if (modes.has("stdout")) return;
     for (const o of parsed.operands) {
       if (o.value === "-") continue;

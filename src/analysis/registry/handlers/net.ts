@@ -1,7 +1,7 @@
 // Network tools: curl and wget (fetch vs send vs write), ssh (remote exec), scp and rsync
 // (`host:path` operands are remote: a local source sent to a remote is net-send).
 import type { ArgWord } from "../types.ts";
-import { Unknown, applyNode, applyRole, parseArgs, pathEffect, type Ctx, type Handler, type Parsed } from "../engine.ts";
+import { Unknown, applyNode, applyRole, parseArgs, pathEffect, toolWords, type Ctx, type Handler, type Parsed } from "../engine.ts";
 import type { CNode } from "../compiled.ts";
 
 function urlBasename(url: ArgWord): ArgWord {
@@ -41,6 +41,25 @@ export const curl: Handler = {
       else {
         const m = /^[^=]*@(.+)$/.exec(f.value);
         if (m && !f.value.includes("=")) pathEffect(ctx, "read", m[1]!, f.index, "curl sends the file's content");
+      }
+    }
+    // -b names a cookie file unless it holds `=` (cookie data); the HSTS and alt-svc caches are read and rewritten.
+    for (const f of flagValues(parsed, ["-b", "--cookie"])) {
+      if (f.value === null) pathEffect(ctx, "read", null, f.index, "a dynamic -b may name a cookie file");
+      else if (!f.value.includes("=") && f.value !== "-") pathEffect(ctx, "read", f.value, f.index, "curl reads cookies from the file");
+    }
+    for (const f of flagValues(parsed, ["--hsts", "--alt-svc"])) {
+      pathEffect(ctx, "read", f.value, f.index, "curl reads its cache file");
+      if (f.value !== "") pathEffect(ctx, "write", f.value, f.index, "curl rewrites its cache file");
+    }
+    for (const f of flagValues(parsed, ["--pinnedpubkey"])) {
+      if (f.value === null || !f.value.startsWith("sha256//")) pathEffect(ctx, "read", f.value, f.index, "curl reads the pinned public key file");
+    }
+    for (const f of flagValues(parsed, ["--url-query"])) {
+      if (f.value === null) pathEffect(ctx, "read", null, f.index, "a dynamic query may name a file with @");
+      else {
+        const m = /^\+?[^=@]*@(.+)$/.exec(f.value);
+        if (m) pathEffect(ctx, "read", m[1]!, f.index, "curl puts the file's content in the query");
       }
     }
     for (const f of flagValues(parsed, ["-w", "--write-out"])) {
@@ -120,7 +139,18 @@ function checkSshOptions(ctx: Ctx, parsed: Parsed): void {
     }
     const value = o.value.slice(key.length).replace(/^[=\s]+/, "");
     if (key === "userknownhostsfile" || key === "controlpath") pathEffect(ctx, "write", value, o.index, `ssh ${key} writes it`);
+    if (key === "identityfile" || key === "globalknownhostsfile") identity(ctx, value, o.index);
   }
+  for (const i of flagValues(parsed, ["-i"])) identity(ctx, i.value, i.index);
+}
+
+/**
+ * A key file ssh reads to log in: its own keys under ~/.ssh are what authenticating uses (the
+ * oracle's credential use, implied by the remote effect); any other file is read like `cat`.
+ */
+function identity(ctx: Ctx, file: string | null, at: number): void {
+  if (file !== null && /(^|\/)\.ssh\/[^/]+$/.test(file) && !/(^|\/)\.\.?(\/|$)/.test(file)) return;
+  pathEffect(ctx, "read", file, at, "ssh reads it as a key");
 }
 
 export const ssh: Handler = {
@@ -213,11 +243,13 @@ export const remoteCopy: Handler = {
 export const rsyncShell: Handler = {
   post(ctx, _node, _argv, parsed) {
     for (const e of flagValues(parsed, ["-e", "--rsh"])) {
-      if (e.value === null || /[$`'"\\;&|<>]/.test(e.value)) throw new Unknown("rsync -e with a dynamic or quoted command is not modelled", e.index);
-      // rsync runs `CMD HOST rsync --server ...`: the remote host is known from the operands.
+      // rsync splits the value itself (quotes keep blanks; no shell, no backslashes) and runs
+      // `CMD HOST rsync --server ... DEST`: the host is known from the operands, the rest is not.
+      const words = e.value === null ? null : toolWords(e.value);
+      if (words === null || !words.length) throw new Unknown("rsync -e with a dynamic command or backslashes is not modelled", e.index);
       const remote = parsed.operands.map((o) => o.value).find((v) => v !== null && isRemote(v));
-      const words: ArgWord[] = e.value.trim().split(/\s+/);
-      ctx.out.inner.push({ type: "argv", argv: [...words, remote ? hostOf(remote) : null], argIndex: e.index });
+      const path = flagValues(parsed, ["--rsync-path"]).pop();
+      ctx.out.inner.push({ type: "argv", argv: [...words, remote ? hostOf(remote) : null, path ? path.value : "rsync"], argIndex: e.index, appendsUnknownArgs: true });
     }
     remoteCopyPost(ctx, parsed);
   },

@@ -2,13 +2,23 @@
 // `-C DIR` applies to the operands after it (and extraction lands under the last one), not to the
 // archive named by -f, so it is applied per operand instead of as a command-wide base.
 import type { ArgWord } from "../types.ts";
-import { Unknown, pathEffect, type Handler } from "../engine.ts";
+import { Unknown, pathEffect, type Ctx, type Handler } from "../engine.ts";
 
 function under(dir: ArgWord | undefined, p: ArgWord): ArgWord {
   if (dir === undefined) return p;
   if (p === null || dir === null) return null;
   if (p.startsWith("/")) return p;
   return dir.replace(/\/+$/, "") + "/" + p;
+}
+
+/** `--checkpoint-action`: `exec=CMD` runs `sh -c CMD` (observed); the others print, wait or sleep. */
+function checkpointAction(ctx: Ctx, v: ArgWord, at: number): void {
+  if (v === null) throw new Unknown("a dynamic --checkpoint-action may run a command", at);
+  if (v.startsWith("exec=")) {
+    ctx.out.inner.push({ type: "script", script: v.slice(5), shell: "sh", argIndex: at });
+    return;
+  }
+  if (!/^(bell|dot|\.|echo|totals|(echo|ttyout)=.*|sleep=\d+|wait=\w+)$/s.test(v)) throw new Unknown(`the checkpoint action \`${v}\` is not modelled`, at);
 }
 
 export const tar: Handler = {
@@ -20,6 +30,7 @@ export const tar: Handler = {
     const count = [create, extract, list, del].filter(Boolean).length;
     if (count === 0) throw new Unknown("tar without a mode (-c, -x, -t...)", 0);
     if (count > 1 && !(modes.has("create") && modes.has("append"))) throw new Unknown("tar with more than one mode", 0);
+    for (const f of parsed.flags) if (f.name === "--checkpoint-action") checkpointAction(ctx, f.value ?? null, f.valueIndex);
     // Walk the flags and operands in argv order so each -C applies to what follows it.
     const events = [
       ...parsed.flags.filter((f) => f.name === "-C" || f.name === "--directory").map((f) => ({ at: f.index, dir: f.value as ArgWord })),

@@ -1,0 +1,77 @@
+// Tools whose options hand a value to another program or name files in ways data cannot say.
+import type { ArgWord } from "../types.ts";
+import { Unknown, pathEffect, type Ctx, type Handler } from "../engine.ts";
+
+/**
+ * man-db: a page name holding a `/` is formatted as a local file when no page has that name
+ * (`man ~/.ssh/id_rsa` prints the key, observed), and with `-l` every operand is a file. The
+ * `-r` prompt is pasted into less's options (LESS): a `$` there ends the prompt and starts more
+ * options (`-o FILE` writes the page to FILE).
+ */
+export const man: Handler = {
+  operands(ctx, _node, _argv, parsed, modes) {
+    for (const f of parsed.flags) {
+      if ((f.name === "-r" || f.name === "--prompt") && (f.value === null || f.value?.includes("$"))) {
+        throw new Unknown("a `$` in man's less prompt ends it and starts other less options", f.valueIndex);
+      }
+    }
+    if (modes.has("lookup")) return;
+    const local = modes.has("local");
+    for (const o of parsed.operands) {
+      if (o.value === "-") continue;
+      if (local || o.value === null || o.value.includes("/")) pathEffect(ctx, "read", o.value, o.index, "man formats it as a manual page file (and any file its `.so` lines name)");
+    }
+  },
+};
+
+const PASS_FLAGS = new Set(["-pass", "-passin", "-passout", "-dpass", "-keypass", "-newkeypass", "-otherpass", "-pkeyopt_passin", "-passcerts"]);
+const ENGINE_FLAGS = new Set(["-engine", "-keygen_engine", "-ssl_client_engine", "-provider"]);
+const STORE_FLAGS = new Set(["-CAstore", "-verifyCAstore", "-chainCAstore"]);
+
+/** An OpenSSL store URI: a path or `file:` URI is read; other schemes are not modelled. */
+function storeUri(ctx: Ctx, v: ArgWord, at: number): void {
+  if (v !== null && /^file:/i.test(v)) v = v.replace(/^file:(\/\/[^/]*)?/i, "") || "/";
+  else if (v !== null && /^[a-z][a-z0-9+.-]*:/i.test(v)) throw new Unknown(`the store URI \`${v}\` is not a file`, at);
+  pathEffect(ctx, "read", v, at, "openssl reads the store it names");
+}
+
+/**
+ * openssl (see registry/misc.toml): pass sources (`file:PATH` is read; pass:, env:, fd:, stdin
+ * are not files), -rand lists (colon-separated files), engines and providers named by a path
+ * (shared objects: code), -newkey ALG:FILE, store URIs, -signer and -CAserial (read and written).
+ */
+export const openssl: Handler = {
+  post(ctx, node, _argv, parsed) {
+    let ca: { value: ArgWord; at: number } | null = null;
+    let createSerial = false;
+    for (const f of parsed.flags) {
+      const v = f.value === undefined ? undefined : f.value;
+      const at = f.valueIndex;
+      if (f.name === "-CA") ca = { value: v ?? null, at };
+      if (f.name === "-CAcreateserial") createSerial = true;
+      if (v === undefined) continue;
+      if (PASS_FLAGS.has(f.name)) {
+        if (v === null) pathEffect(ctx, "read", null, at, "a dynamic pass source may name a file");
+        else if (/^file:/.test(v)) pathEffect(ctx, "read", v.slice(5), at, "openssl reads the pass phrase from it");
+        else if (!/^(pass:|env:|fd:\d+$|stdin$)/.test(v)) throw new Unknown(`\`${v}\` is not a pass source openssl knows`, at);
+      } else if (f.name === "-rand") {
+        if (v === null) pathEffect(ctx, "read", null, at, "-rand names files");
+        else for (const p of v.split(":")) if (p) pathEffect(ctx, "read", p, at, "openssl reads it to seed its generator");
+      } else if (ENGINE_FLAGS.has(f.name)) {
+        if (v === null) throw new Unknown(`a dynamic ${f.name} may load any shared object`, at);
+        if (v.includes("/")) pathEffect(ctx, "exec", v, at, `openssl loads it as ${f.name === "-provider" ? "a provider" : "an engine"} (a shared object)`);
+      } else if (f.name === "-newkey") {
+        if (v === null) throw new Unknown("a dynamic -newkey may name a parameter file", at);
+        const file = /^[^:]+:(.+)$/.exec(v)?.[1];
+        if (file !== undefined && !/^\d+$/.test(file)) pathEffect(ctx, "read", file, at, "-newkey ALG:FILE reads the parameters");
+      } else if (f.name === "-signer" || f.name === "-CAserial") {
+        pathEffect(ctx, "read", v, at, `openssl reads ${f.name}`);
+        pathEffect(ctx, "write", v, at, f.name === "-signer" ? "openssl writes the signer certificates when verifying" : "openssl updates the serial file");
+      } else if (STORE_FLAGS.has(f.name)) storeUri(ctx, v, at);
+    }
+    if (createSerial && !parsed.flags.some((f) => f.name === "-CAserial")) {
+      pathEffect(ctx, "write", ca ? ca.value : null, ca?.at ?? -1, "-CAcreateserial writes a serial file beside the CA certificate");
+    }
+    if (node.path === "openssl storeutl") for (const o of parsed.operands) storeUri(ctx, o.value, o.index);
+  },
+};
