@@ -23,6 +23,7 @@ import { checkNameSubscripts, NAME_TAKERS, runBuiltin, WALK_BUILTINS } from "./b
 import { applyAssignment, applyEnvRecord, type PrefixEnv } from "./envapply.ts";
 import { listDir, tryLstat, type DirEntry } from "./fs.ts";
 import { resolvePath } from "./paths.ts";
+import { nullglobDrops, withShoptFlags } from "./globs.ts";
 import { after, failState, mergeShell, sameShell, shellWith, unknownBases, describeBases, type Bases, type Flow, type Shell } from "./shellstate.ts";
 import { expandWord, heredocText } from "./words.ts";
 import { scopeWith, Walker, wordEnv, type Output, type Scope, type StdinSource } from "./walker.ts";
@@ -55,6 +56,8 @@ export interface Invocation {
   at?: { src: string; pos: number };
   /** Its own redirects send stdout somewhere else than the pipe. */
   redirectsStdout?: boolean;
+  /** A nullglob removed some of its words: too few operands left means it only fails. */
+  vanishing?: boolean;
 }
 
 export type CmdFlow = Flow & { out: Output };
@@ -470,7 +473,24 @@ function walkSimple(w: Walker, cmd: SimpleCommand, sh: Shell, sc: Scope): CmdFlo
   const inv: Invocation = { items, span, prefix, stdin: null, noFunctions: false, via: sc.via, at: { src: sc.src, pos: cmd.pos } };
   // Redirects are set up before the command runs; their stdin feeds the command.
   // (They are emitted inside dispatch once the command index is known.)
-  return dispatch(w, inv, standalone ? cur : sh, sc, cmd.redirects);
+  const before = sh.glob.nullglob && items.some((i) => i.glob) ? new Map(w.written) : null;
+  const flow = dispatch(w, inv, standalone ? cur : sh, sc, cmd.redirects);
+  if (!before) return flow;
+  // With nullglob a glob word that matches nothing vanishes: judge the argv without it too,
+  // each variant against the writes made before this command (they are alternatives).
+  const drops = nullglobDrops(items);
+  if (drops === null) w.unmodelled(sc, span, "nullglob", "with nullglob on, any of these glob words may vanish and shift the others: too many to judge each way", -1);
+  const all = new Map(w.written);
+  for (const rest of drops ?? []) {
+    if (rest.length === 0) continue;
+    w.written.clear();
+    for (const [k, v] of before) w.written.set(k, v);
+    dispatch(w, { ...inv, items: rest, vanishing: true }, standalone ? cur : sh, sc, cmd.redirects);
+    for (const [k, v] of w.written) if (!all.has(k)) all.set(k, v);
+  }
+  w.written.clear();
+  for (const [k, v] of all) w.written.set(k, v);
+  return flow;
 }
 
 /** Runs one command from its argv: functions, builtins, path-qualified programs, the registry. */
@@ -567,6 +587,8 @@ function external(w: Walker, inv: Invocation, sh: Shell, sc: Scope, idx: number,
     interp = { known: false, reason: `the registry failed on this command (${(e as Error).message})`, argIndex: 0 };
   }
   if (!interp.known) {
+    // A word a nullglob removed left too few operands: the command fails and does nothing.
+    if (inv.vanishing && interp.tooFew) return { sh, status: "fails", out: NO_OUT };
     w.unmodelled(sc, src(interp.argIndex), name, interp.reason, idx);
     return { sh, status: "unknown", out: NO_OUT };
   }
@@ -661,7 +683,7 @@ function external(w: Walker, inv: Invocation, sh: Shell, sc: Scope, idx: number,
       if (items.length === 0) continue;
       runOne(items);
     } else if (run.type === "script") {
-      innerScript(w, run.script, `${name} -c`, src(run.argIndex), innerSh, scopeWith(sc, { via: `${via} (script)` }), idx);
+      innerScript(w, run.script, `${name} -c`, src(run.argIndex), withShoptFlags(innerSh, argv), scopeWith(sc, { via: `${via} (script)` }), idx);
     } else {
       stdinCode(w, inv, sc, innerSh, idx, { shell: true, kind: "unmodelled", why: `\`${name}\` runs shell code from its stdin` });
     }
@@ -698,7 +720,7 @@ function sweeping(w: Walker, path: string, bases: Bases, sh: Shell): boolean {
   const placed = w.locate(path, bases, sh);
   if (!placed) return true;
   const home = w.deps.ctx.home;
-  return placed.some((p) => p.path === "/" || p.path === home || home.startsWith(p.path + "/") || p.path.split("/").filter(Boolean).length <= 1);
+  return placed.some((p) => p.path === "/" || p.path === home || home.startsWith(p.path + "/") || (p.path.split("/").filter(Boolean).length <= 1 && !w.deps.ctx.tmp.includes(p.path)));
 }
 
 /**

@@ -8,9 +8,10 @@ import type { Kind, Locus, Op, Source } from "../policy/model.ts";
 import type { ArgWord, Interpretation } from "./registry/types.ts";
 import type { DirContext } from "./context.ts";
 import type { EnvVectors } from "./envvectors.ts";
-import { globPrefix, lexical, resolvePath, segmentRegExp } from "./paths.ts";
+import { globPrefix, hasGlob, lexical, resolvePath, segmentRegExp } from "./paths.ts";
+import { isProcessEntry, procGlob } from "./globs.ts";
 import { listDir, tryLstat as tryLstatSafe } from "./fs.ts";
-import type { Bases, Shell } from "./shellstate.ts";
+import type { Bases, GlobOpts, Shell } from "./shellstate.ts";
 import type { CommandRecord, LocatedEffect } from "./types.ts";
 import { scanInlineCode } from "./evidence.ts";
 import type { WordEnv } from "./words.ts";
@@ -133,6 +134,17 @@ const SYMLINK_MAKERS = new Set(["ln", "mv", "tar", "unzip", "rsync", "cpio", "7z
 
 const SEEN_SCAN = 16;
 
+/** What a tree scan found: the first interesting place, every interesting locus (one target each), whether it gave up. */
+interface ScanResult {
+  found: string | null;
+  locus: Locus | null;
+  truncated: boolean;
+  why: string;
+  all: { target: string; locus: Locus }[];
+  /** A delete scan ("d"): a directory below (or at) the start that holds a `.git`. */
+  repo?: string;
+}
+
 function effectKey(e: LocatedEffect): string {
   return `${e.op}|${e.locus}|${e.target}|${e.kind ?? ""}|${e.source.pos}|${e.source.end}|${e.command}`;
 }
@@ -165,7 +177,7 @@ export class Walker {
   private gitDirsMemo: ReadonlySet<string> | null = null;
   /** `xargs -I` runs over find's names still to be followed in this verdict (each is walked). */
   markerRunsLeft = 64;
-  private scans = new Map<string, { found: string | null; locus: Locus | null; truncated: boolean; why: string; all: { target: string; locus: Locus }[] }>();
+  private scans = new Map<string, ScanResult>();
 
   constructor(
     readonly deps: Deps,
@@ -294,6 +306,8 @@ export class Walker {
     record?: boolean;
     /** The writer may create symlinks (from its flags: `cp -a`, `cp -s`...); absent: judged by name. */
     makesLinks?: boolean;
+    /** The per-process part of a /proc pattern was already made concrete. */
+    procDone?: boolean;
   }): void {
     const { op, source, command } = req;
     const emitUnknown = (target: string, why: string) =>
@@ -304,30 +318,57 @@ export class Walker {
       if (req.sh.home === null) return emitUnknown(p, "HOME was changed to something unknown");
       p = req.sh.home + p.slice(1);
     }
-    const targets: { path: string; recursive: boolean; globRest?: string[] }[] = [];
+    if (req.glob && p.startsWith("/proc/") && !req.procDone) {
+      // The per-process part of /proc is never listed (a listing shows the classifier's own
+      // process): the names every process has stand in for it.
+      const pg = procGlob(p, req.sh.glob);
+      if (pg) {
+        for (const alt of pg.paths) this.placePath({ ...req, path: alt, glob: hasGlob(alt), procDone: true });
+        if (!pg.global) return;
+      }
+    }
+    const targets: { path: string; recursive: boolean; globRest?: string[]; sweep?: boolean }[] = [];
     if (req.glob) {
       const g = globPrefix(p);
-      targets.push({ path: g.prefix, recursive: true, globRest: req.recursive ? [...g.rest, "**"] : g.rest });
+      // A pattern whose every segment takes any name (`/tmp/*`, `dir/*/*`) sweeps what it is in.
+      const sweep = g.rest.length > 0 && g.rest.every((x) => x === "**" || /^\*+$/.test(x));
+      targets.push({ path: g.prefix, recursive: true, globRest: req.recursive ? [...g.rest, "**"] : g.rest, sweep });
       if (g.dotdot) targets.push({ path: g.prefix === "/" ? "/" : g.prefix + "/..", recursive: true });
+      this.globWritten(req, p);
     } else targets.push({ path: p, recursive: !!req.recursive });
     for (const t of targets) {
-      const proc = t.path.startsWith("/proc/") ? t.path.match(/^\/proc\/(self|thread-self|\d+)\/(cwd|root)(\/.*)?$/) : null;
-      if (proc && /^\d+$/.test(proc[1]!)) {
-        emitUnknown(t.path, "another process's directory");
-        continue;
-      }
-      if (proc && proc[2] === "root") {
-        this.placeOne(req, "/", "/" + (proc[3] ?? ""), t.recursive, t.globRest);
-        continue;
-      }
-      if (proc || !t.path.startsWith("/")) {
-        const rel = proc ? "." + (proc[3] ?? "") : t.path;
+      if (!t.path.startsWith("/")) {
         if (!req.bases.known) {
           emitUnknown(t.path, `the working directory is unknown (${req.bases.why})`);
           continue;
         }
-        for (const b of req.bases.list) this.placeOne(req, b.physical, rel, t.recursive, t.globRest);
-      } else this.placeOne(req, "/", t.path, t.recursive, t.globRest);
+        for (const b of req.bases.list) this.placeOne(req, b.physical, t.path, t.recursive, t.globRest, t.sweep);
+      } else this.placeOne(req, "/", t.path, t.recursive, t.globRest, t.sweep);
+    }
+  }
+
+  /**
+   * Paths this command writes that a glob may match by the time it is expanded (`ln -s ../x l;
+   * cat l?/f`): the filesystem does not show them yet. Each such path that matches the
+   * pattern's first segments is placed with the rest of the pattern below it.
+   */
+  private globWritten(req: Parameters<Walker["placePath"]>[0], pattern: string): void {
+    if (this.written.size === 0 && (this.preseed === null || this.preseed.size === 0)) return;
+    const starts = pattern.startsWith("/") ? ["/"] : req.bases.known ? req.bases.list.map((b) => b.physical) : [];
+    const keys = new Set([...this.written.keys(), ...(this.preseed?.keys() ?? [])]);
+    for (const start of starts) {
+      const segs = (start === "/" ? pattern : start + "/" + pattern).split("/").filter((x) => x !== "" && x !== ".");
+      if (segs.includes("..")) continue; // placed through the parent target instead
+      for (const key of keys) {
+        const ks = key.split("/").filter((x) => x !== "");
+        if (ks.length > segs.length) continue;
+        let ok = ks.length > 0;
+        for (let i = 0; i < ks.length && ok; i++) ok = segs[i] === "**" || segmentRegExp(segs[i]!, req.sh.glob).test(ks[i]!);
+        if (!ok || ks.every((x, i) => x === segs[i])) continue;
+        const rest = segs.slice(ks.length).join("/");
+        const path = rest ? key + "/" + rest : key;
+        this.placePath({ ...req, path, glob: hasGlob(rest), why: `${req.why}: the pattern may match \`${key}\`, which this command writes` });
+      }
     }
   }
 
@@ -337,14 +378,23 @@ export class Walker {
     rel: string,
     recursive: boolean,
     globRest?: string[],
+    sweep = false,
+    hops = 0,
   ): void {
     const { op, source, command } = req;
     const { fs } = this.deps.ctx;
     const followFinal = op !== "delete" || /\/\.?$/.test(rel);
     const lexAbs = lexical(rel.startsWith("/") ? rel : base + "/" + rel);
-    const r = resolvePath(fs, base, rel, followFinal);
+    const r = resolvePath(fs, base, rel, followFinal, rel.startsWith("/") ? undefined : base);
     const unknown = (target: string, why: string) =>
       this.emit({ op, locus: "unknown", target, kind: req.kind, source, why: `${req.why}: ${why}`, command });
+    if (!r.ok && r.cwdRest !== undefined) {
+      // `/proc/self/cwd/...` (or a link to it): the rest, from each working directory the command may have.
+      if (!req.bases.known) return unknown(lexAbs, `it goes through the working directory, which is unknown (${req.bases.why})`);
+      if (hops >= 4) return unknown(lexAbs, "it goes through /proc/self/cwd too many times");
+      for (const b of req.bases.list) this.placeOne(req, b.physical, r.cwdRest ? "./" + r.cwdRest : ".", recursive, globRest, sweep, hops + 1);
+      return;
+    }
     if (!r.ok) return unknown(lexAbs, r.why);
     // A symlink this command creates is invisible to the filesystem now: refuse to guess.
     for (const cand of [lexAbs, r.path]) {
@@ -377,11 +427,18 @@ export class Walker {
     // over one; mv's destination is a delete): tree scans do not look there
     // (GIT_DIR_LOOKED_AT), so this needs yolo.
     if (maker && (op === "write" || op === "delete") && kind === undefined && this.reachesGitDir(r.path, lexAbs, recursive, req.by, op)) kind = "git-dir-link";
+    let unbounded = "";
     if (op === "delete" && recursive) {
       const home = this.deps.ctx.home;
       const depth = r.path.split("/").filter(Boolean).length;
-      // `/`, HOME and its ancestors, a whole top-level tree (a temp dir itself is not "unbounded").
+      // `/`, HOME and its ancestors, a whole top-level tree (a temp dir is judged below).
       if (r.path === "/" || r.path === home || home.startsWith(r.path + "/") || (depth <= 1 && where.locus !== "tmp")) kind = "unbounded";
+      // A glob's directory is not deleted itself, only what the pattern matches; a sweep
+      // (`dir/*`) matches everything in it.
+      else if (globRest === undefined || sweep) {
+        unbounded = this.wholeTree(r.path, where.locus, globRest !== undefined, req.by);
+        if (unbounded) kind = "unbounded";
+      }
     }
     this.emit({
       op,
@@ -389,14 +446,14 @@ export class Walker {
       target: r.path,
       kind,
       source,
-      why: req.why + (r.path !== lexAbs ? ` (\`${lexAbs}\` resolves to \`${r.path}\`)` : ""),
+      why: req.why + (r.path !== lexAbs ? ` (\`${lexAbs}\` resolves to \`${r.path}\`)` : "") + (unbounded ? `: ${unbounded}` : ""),
       region: where.pattern,
       command,
     });
     // A glob stands for the names it matches: place those that land somewhere else than the
     // directory holding them (`~/.claude/settings.jso?` is `self`, not `user-config`).
     if (globRest && !globRest.every((g) => g === "**")) {
-      const m = this.scanBelow(r.path, globRest, (l) => l !== where.locus, "g");
+      const m = this.scanBelow(r.path, globRest, (l) => l !== where.locus, "g", { follow: true, glob: req.sh.glob });
       for (const hit of m.all) this.emit({ op, locus: hit.locus, target: hit.target, kind, source, why: `${req.why}: the pattern matches \`${hit.target}\``, command });
       if (m.truncated && op !== "read") this.emit({ op, locus: "unknown", target: r.path, source, why: `${req.why}: ${m.why}`, command });
     }
@@ -414,9 +471,14 @@ export class Walker {
     // everything (registry approximations such as git checkout's tracked files are left alone).
     const deleter = req.by.replace(/^\S*\//, "");
     if (op === "delete" && recursive && kind !== "unbounded" && where.locus !== "stream" && (deleter === "rm" || deleter === "git clean" || deleter === "find")) {
-      const m = this.scanBelow(r.path, ["**"], (l) => l !== where.locus, "d");
+      // A glob deletes what it matches (and their trees with -r), not all of its directory.
+      const m = this.scanBelow(r.path, globRest ?? ["**"], (l) => l !== where.locus, "d", globRest ? { follow: true, glob: req.sh.glob } : {});
       for (const hit of m.all) this.emit({ op, locus: hit.locus, target: hit.target, kind, source, why: `${req.why}: \`${hit.target}\` lies below \`${r.path}\``, command });
       if (m.truncated) this.emit({ op, locus: "unknown", target: r.path, source, why: `${req.why}: ${m.why}`, command });
+      // A repository below a tree outside the project and the temp dirs: a sibling project goes with it.
+      if (m.repo && deleter !== "git clean" && (globRest === undefined || sweep) && where.locus !== "worktree" && where.locus !== "tmp") {
+        this.emit({ op, locus: where.locus, target: m.repo, kind: "unbounded", source, why: `${req.why}: deletes \`${m.repo}\`, a directory holding a git repository (another project)`, command });
+      }
     }
     if (req.record !== false && (op === "write" || op === "delete" || op === "install")) {
       // Git keeps no symlinks of its own in .git; in the work tree it may check them out.
@@ -507,26 +569,39 @@ export class Walker {
    * `.env`, a key, a symlink to ~/.ssh...). Bounded: past SCAN_LIMIT entries it gives up and
    * says so (the caller then treats the read as unplaceable).
    */
-  scanBelow(dir: string, pattern: string[], interesting: (l: Locus) => boolean = (l) => SCAN_LOCI.has(l), tag = "s"): { found: string | null; locus: Locus | null; truncated: boolean; why: string; all: { target: string; locus: Locus }[] } {
-    const key = tag + "\u0000" + dir + "\u0000" + pattern.join("/");
+  scanBelow(
+    dir: string,
+    pattern: string[],
+    interesting: (l: Locus) => boolean = (l) => SCAN_LOCI.has(l),
+    tag = "s",
+    /** follow: go down symlinks to directories (globs, `find -L`); glob: the shopt options for the pattern. */
+    opts: { follow?: boolean; glob?: GlobOpts } = {},
+  ): ScanResult {
+    const g = opts.glob;
+    const key = tag + (opts.follow ? "L" : "") + (g ? `${+g.dot}${+g.nocase}` : "") + "\u0000" + dir + "\u0000" + pattern.join("/");
     const hit = this.scans.get(key);
     if (hit) return hit;
     const fs = this.deps.ctx.fs;
     const regions = this.deps.regions;
-    let out: { found: string | null; locus: Locus | null; truncated: boolean; why: string; all: { target: string; locus: Locus }[] };
+    let out: ScanResult;
     const st = fs ? tryLstatSafe(fs, dir) : null;
-    if (fs && (!st || !st.isDirectory())) out = { found: null, locus: null, truncated: false, why: "", all: [] }; // a file or nothing: no tree below
+    if (/^\/proc\/(self|thread-self|\d+)(\/|$)/.test(dir)) {
+      // A process's own entries: a listing here would show the classifier's process.
+      out = { found: null, locus: null, truncated: true, why: `\`${dir}\` belongs to a process whose entries the classifier cannot list`, all: [] };
+    } else if (fs && (!st || !st.isDirectory())) out = { found: null, locus: null, truncated: false, why: "", all: [] }; // a file or nothing: no tree below
     else if (!fs || (!fs.readdirEntries && !fs.readdirSync)) out = { found: null, locus: null, truncated: true, why: "and without a filesystem listing the classifier cannot tell what lies there", all: [] };
     else if ((tag === "s" || tag === "d") && pattern[0] === "**" && fs.tooBig?.exceeds(dir, SCAN_LIMIT)) {
       out = { found: null, locus: null, truncated: true, why: `more than ${SCAN_LIMIT} entries (seen by a scan of \`${dir}\` moments ago): too many to tell what lies there`, all: [] };
     } else {
       out = { found: null, locus: null, truncated: false, why: "", all: [] };
       const loci = new Set<Locus>();
-      const segs = pattern.map((g) => (g === "**" ? null : segmentRegExp(g)));
+      const segs = pattern.map((x) => (x === "**" ? null : segmentRegExp(x, g ?? false)));
+      /** Directories already queued, by real path (followed links may loop). */
+      const visited = opts.follow ? new Set<string>([dir]) : null;
       // `**/NAME` (a tool's file type, `cat **/*.py`): below the `**`, only entries named NAME
       // (leading dots allowed: broader than bash) are read, and symlinks to directories, which
       // a walker may follow. Deeper patterns after a `**` stay broad: everything may match.
-      const tail = segs.length >= 2 && segs[segs.length - 2] === null && segs[segs.length - 1] !== null ? segmentRegExp(pattern[pattern.length - 1]!, true) : null;
+      const tail = segs.length >= 2 && segs[segs.length - 2] === null && segs[segs.length - 1] !== null ? segmentRegExp(pattern[pattern.length - 1]!, { dot: true, nocase: g?.nocase ?? false }) : null;
       // Each queue item: a directory, how far into the pattern it is (`**` may stay put), and
       // inside a project's git dir, which names in it are looked at (see GIT_DIR_LOOKED_AT).
       const queue: { d: string; k: number; only?: ReadonlySet<string> | undefined }[] = [{ d: dir, k: 0 }];
@@ -543,6 +618,8 @@ export class Walker {
         const star = seg === null;
         for (const e of entries) {
           if (only && !only.has(e.name)) continue;
+          if (isProcessEntry(d, e.name)) continue;
+          if (tag === "d" && e.name === ".git" && out.repo === undefined && !only) out = { ...out, repo: d };
           if (!star && seg !== undefined && !seg.test(e.name)) continue;
           // Under a `**` everything may match (broader than bash, never narrower), but see `tail`.
           let last = star || segs.slice(k + 1).every((x) => x === null);
@@ -557,26 +634,24 @@ export class Walker {
           }
           const p = d === "/" ? "/" + e.name : d + "/" + e.name;
           let target = p;
+          let linkDir = false;
+          let lost = false;
           if (e.isLink) {
-            let real: string | null = null;
-            try {
-              real = fs.realpathSync ? fs.realpathSync(p) : null; // one call where it can
-            } catch {
-              real = null;
+            // Walked segment by segment (realpath(3) would resolve a link into /proc against
+            // the classifier's own process).
+            const r = resolvePath(fs, "/", p, true);
+            if (!r.ok) {
+              // A loop leads nowhere; a link through /proc/self/cwd or another process leads where the scan cannot see.
+              if (/too many symlinks/.test(r.why)) continue;
+              lost = true;
+            } else {
+              target = r.path;
+              linkDir = r.isDir === true;
             }
-            if (real === null) {
-              const r = resolvePath(fs, "/", p, true);
-              if (!r.ok) continue;
-              real = r.path;
-            }
-            target = real;
             // A link not named NAME is read only if it leads to a directory (or we cannot tell).
-            if (unnamed) {
-              const t = tryLstatSafe(fs, real);
-              if (t && !t.isDirectory()) last = false;
-            }
+            if (unnamed && !lost && r.ok && r.exists && !linkDir) last = false;
           }
-          const locus = last ? regions.locate(target) : "none";
+          const locus = last ? (lost ? "unknown" : regions.locate(target)) : "none";
           if (last && interesting(locus) && !loci.has(locus)) {
             loci.add(locus);
             out.all.push({ target, locus });
@@ -591,12 +666,34 @@ export class Walker {
             if (next === "none") continue;
             if (star) queue.push({ d: p, k, only: next });
             else if (k + 1 < segs.length) queue.push({ d: p, k: k + 1, only: next });
+          } else if (linkDir && visited && !visited.has(target)) {
+            // Globs (and `find -L`) go through a symlink to a directory: what lies there is the target's.
+            visited.add(target);
+            if (star) queue.push({ d: target, k });
+            else if (k + 1 < segs.length) queue.push({ d: target, k: k + 1 });
           }
         }
       }
     }
     this.scans.set(key, out);
     return out;
+  }
+
+  /**
+   * Why deleting all of `p` (or, for a glob, everything in it) is unbounded, or "": a project
+   * root or a directory holding one, a repository outside the project and the temp dirs (a
+   * sibling project), or a whole temp dir (other programs' files and sockets live there).
+   * git deletes only what it does not track: its own deletes are judged by what they reach.
+   */
+  private wholeTree(p: string, locus: Locus, glob: boolean, by: string): string {
+    const { roots, tmp, fs } = this.deps.ctx;
+    if (tmp.includes(p)) return `all of the temp dir \`${p}\` (other programs' files live there)`;
+    if (/^(\S*\/)?git( |$)/.test(by)) return "";
+    for (const root of roots) {
+      if (root.startsWith(p + "/") || (root === p && !glob)) return root === p ? `\`${p}\` is a project root` : `\`${p}\` holds the project root \`${root}\``;
+    }
+    if (!glob && fs && locus !== "worktree" && locus !== "tmp" && tryLstatSafe(fs, p + "/.git")) return `\`${p}\` holds a git repository (another project)`;
+    return "";
   }
 
   /** Can the command behind `req` make symlinks? cp only when it preserves them (-R, -a, -d, -P, -s). */

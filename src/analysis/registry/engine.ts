@@ -11,6 +11,8 @@ export class Unknown {
   constructor(
     readonly reason: string,
     readonly argIndex: number,
+    /** Too few operands: the command would only fail (a word a nullglob removed). */
+    readonly tooFew = false,
   ) {}
 }
 
@@ -109,7 +111,7 @@ export function applyOperands(ctx: Ctx, node: CNode, parsed: Parsed, modes: Set<
   const ops = parsed.operands;
   const n = ops.length;
   const swallowed = parsed.restRole === "cmd" ? parsed.argc - parsed.restFrom : 0;
-  if (n + swallowed < policy.min) throw new Unknown(`\`${node.path}\` needs at least ${policy.min} operand(s)`, ops[n - 1]?.index ?? 0);
+  if (n + swallowed < policy.min) throw new Unknown(`\`${node.path}\` needs at least ${policy.min} operand(s)`, ops[n - 1]?.index ?? 0, true);
   if (n > policy.max) {
     const extra = ops[policy.max]!;
     throw new Unknown(`unexpected operand \`${extra.value ?? "<dynamic>"}\` for \`${node.path}\``, extra.index);

@@ -86,4 +86,6 @@ export type Interpretation =
       /** A person-readable reason: "unknown command `foo`", "unknown flag `--bar` for `git log`". */
       reason: string;
       argIndex: number;
+      /** Too few operands: run, the command would fail before doing anything. */
+      tooFew?: boolean;
     };
