@@ -15,6 +15,7 @@ import type {
   Word,
   WordPart,
 } from "../shell/ast.ts";
+import path from "node:path";
 import { forEachNode } from "../shell/visit.ts";
 import type { Source } from "../policy/model.ts";
 import type { ArgWord, Interpretation } from "./registry/types.ts";
@@ -40,6 +41,8 @@ export interface ArgItem {
   tree?: boolean;
   /** ...whose basename matches this glob (`find R -name P -exec`). */
   treeName?: string;
+  /** ...through symlinks to directories (`find -L R -exec`). */
+  treeFollow?: boolean;
 }
 
 export interface Invocation {
@@ -615,6 +618,7 @@ function external(w: Walker, inv: Invocation, sh: Shell, sc: Scope, idx: number,
     const glob = e.glob || (e.argIndex >= 0 && inv.items[e.argIndex]?.glob === true && inv.items[e.argIndex]?.value === e.path);
     // a `{}` of find -exec is every path under the start point: its effects reach the whole tree
     const tree = e.argIndex >= 0 && inv.items[e.argIndex]?.tree === true;
+    const follow = e.follow === true || (tree && inv.items[e.argIndex]?.treeFollow === true);
     let recursive = (e.recursive ?? false) || tree;
     // `find R -name P -exec cmd {}` / `find R -name P -delete`: R and the paths below R named P
     const treeName = e.recursive && e.named !== undefined ? e.named : tree && !e.recursive ? inv.items[e.argIndex]!.treeName : undefined;
@@ -625,7 +629,7 @@ function external(w: Walker, inv: Invocation, sh: Shell, sc: Scope, idx: number,
         for (const p of named) w.placePath({ op: e.op, path: p, recursive: false, glob: false, kind: e.kind, why: `${e.why} (\`${p}\` matches \`-name ${treeName}\`)`, source: s, command: idx, bases, sh, sc, by: interp.matched, makesLinks });
       }
     }
-    w.placePath({ op: e.op, path: e.path, recursive, glob, kind: e.kind, why: e.why, source: s, command: idx, bases, sh, sc, by: interp.matched, makesLinks });
+    w.placePath({ op: e.op, path: e.path, recursive, glob, kind: e.kind, why: e.why, source: s, command: idx, bases, sh, sc, by: interp.matched, makesLinks, ...(follow ? { follow } : {}) });
   }
   if (interp.privileged && !interp.effects.some((e) => e.op === "privilege")) {
     w.other("privilege", "system", name, undefined, src(0), `\`${name}\` runs commands as another user`, idx);
@@ -642,10 +646,12 @@ function external(w: Walker, inv: Invocation, sh: Shell, sc: Scope, idx: number,
           if (run.treeArgs?.includes(i)) {
             item.tree = true;
             if (run.treeName !== undefined) item.treeName = run.treeName;
+            if (run.treeFollow) item.treeFollow = true;
           }
           if (from?.tree) {
             item.tree = true;
             if (from.treeName !== undefined) item.treeName = from.treeName;
+            if (from.treeFollow) item.treeFollow = true;
           }
           return item;
         });
@@ -657,7 +663,7 @@ function external(w: Walker, inv: Invocation, sh: Shell, sc: Scope, idx: number,
       const printed = split !== "other" && (run.appendsUnknownArgs || run.marker) && st.t === "pipe" && st.names ? st.names() : null;
       const names = printed && (printed.nul ? split === "nul" : split === (run.marker ? "line" : "blank")) ? printed.names : null;
       let prefix: PrefixEnv | null = null;
-      const runOne = (items: ArgItem[]) => {
+      const runOne = (items: ArgItem[], runBases = bases) => {
         if (!prefix) {
           prefix = new Map(inv.prefix);
           if (run.env) {
@@ -665,8 +671,17 @@ function external(w: Walker, inv: Invocation, sh: Shell, sc: Scope, idx: number,
             applyEnvRecord(w, run.env, innerSh, sc, src(run.argIndex), idx);
           }
         }
-        dispatch(w, { items, span: inv.span, prefix, stdin: inv.stdin, noFunctions: true, via, bases }, innerSh, scopeWith(sc, { via }));
+        dispatch(w, { items, span: inv.span, prefix, stdin: inv.stdin, noFunctions: true, via, bases: runBases }, runBases === bases ? innerSh : shellWith(innerSh, { bases: runBases }), scopeWith(sc, { via }));
       };
+      if (run.inDirs !== undefined) {
+        // find -execdir: once per start point it resolves to, in every directory a match may be in.
+        for (const at of execdirPlaces(w, run.inDirs, run.treeFollow === true, run.treeName, bases, sh)) {
+          const items = toItems(run.argv);
+          for (const it of items) if (it.tree) it.value = at.start;
+          runOne(items, at.bases);
+        }
+        continue;
+      }
       if (run.marker && names && names.length <= w.markerRunsLeft) {
         // xargs -I: one run per name, with the name in place of each marker (a budget for the
         // whole verdict: nested, the runs would multiply).
@@ -713,6 +728,36 @@ function overrideBases(w: Walker, dir: string | null, bases: Bases, sh: Shell): 
 }
 
 const NAMED_LIMIT = 2000;
+const EXECDIR_DIRS = 512;
+
+/**
+ * Where `find START ... -execdir CMD` runs CMD: for each physical start point, the directories
+ * holding a match (the start's parent, the start, every directory below it; with -name, only
+ * those holding a matching name). Unknown bases when they cannot all be listed.
+ */
+function execdirPlaces(w: Walker, start: string, follow: boolean, name: string | undefined, bases: Bases, sh: Shell): { start: string; bases: Bases }[] {
+  const placed = w.locate(start, bases, sh);
+  const unknown = (why: string) => [{ start, bases: unknownBases(`find -execdir runs in the directory of each match, ${why}`) }];
+  if (!placed) return unknown("below a start point that cannot be placed");
+  const out: { start: string; bases: Bases }[] = [];
+  for (const p of placed) {
+    const dirs = new Set<string>();
+    // (Names this command may create below the start are not listed yet: then every directory.)
+    if (name !== undefined && !follow && !w.writtenAtOrBelow(p.path) && !w.opaqueWrites && !w.preOpaque) {
+      const named = namedBelow(w, p.path, name, bases, sh);
+      if (named === null) return unknown("and they cannot all be listed");
+      for (const m of named) dirs.add(path.posix.dirname(m));
+      if (findNameRegExp(name).test(path.posix.basename(p.path))) dirs.add(path.posix.dirname(p.path));
+    } else {
+      const all = w.dirsBelow(p.path, follow, EXECDIR_DIRS);
+      if (all === null) return unknown(`and there are more than ${EXECDIR_DIRS} directories below \`${p.path}\``);
+      dirs.add(path.posix.dirname(p.path));
+      for (const d of all) dirs.add(d);
+    }
+    out.push({ start: p.path, bases: { known: true, list: [...dirs].map((d) => ({ logical: d, physical: d })) } });
+  }
+  return out;
+}
 
 
 /** Is a delete under this path a sweep of `/`, HOME, an ancestor of HOME or a top-level tree (unbounded, not narrowed)? */

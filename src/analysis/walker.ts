@@ -308,6 +308,8 @@ export class Walker {
     makesLinks?: boolean;
     /** The per-process part of a /proc pattern was already made concrete. */
     procDone?: boolean;
+    /** Tree scans below the path go through symlinks to directories (`find -L`). */
+    follow?: boolean;
   }): void {
     const { op, source, command } = req;
     const emitUnknown = (target: string, why: string) =>
@@ -459,7 +461,7 @@ export class Walker {
     }
     // A recursive read of file contents reads whatever lies below, secrets included.
     if (op === "read" && recursive && !SCAN_LOCI.has(where.locus) && where.locus !== "stream" && !NAMES_ONLY.has((req.by.split(" ")[0] ?? "").replace(/^.*\//, ""))) {
-      const scan = this.scanBelow(r.path, globRest ?? ["**"]);
+      const scan = this.scanBelow(r.path, globRest ?? ["**"], undefined, "s", req.follow ? { follow: true } : {});
       if (scan.found && scan.locus) {
         this.emit({ op, locus: scan.locus, target: scan.found, source, why: `${req.why}: reads everything below \`${r.path}\`, ${scan.why}`, command });
       } else if (scan.truncated) {
@@ -472,7 +474,7 @@ export class Walker {
     const deleter = req.by.replace(/^\S*\//, "");
     if (op === "delete" && recursive && kind !== "unbounded" && where.locus !== "stream" && (deleter === "rm" || deleter === "git clean" || deleter === "find")) {
       // A glob deletes what it matches (and their trees with -r), not all of its directory.
-      const m = this.scanBelow(r.path, globRest ?? ["**"], (l) => l !== where.locus, "d", globRest ? { follow: true, glob: req.sh.glob } : {});
+      const m = this.scanBelow(r.path, globRest ?? ["**"], (l) => l !== where.locus, "d", globRest ? { follow: true, glob: req.sh.glob } : req.follow ? { follow: true } : {});
       for (const hit of m.all) this.emit({ op, locus: hit.locus, target: hit.target, kind, source, why: `${req.why}: \`${hit.target}\` lies below \`${r.path}\``, command });
       if (m.truncated) this.emit({ op, locus: "unknown", target: r.path, source, why: `${req.why}: ${m.why}`, command });
       // A repository below a tree outside the project and the temp dirs: a sibling project goes with it.
@@ -694,6 +696,45 @@ export class Walker {
     }
     if (!glob && fs && locus !== "worktree" && locus !== "tmp" && tryLstatSafe(fs, p + "/.git")) return `\`${p}\` holds a git repository (another project)`;
     return "";
+  }
+
+  /**
+   * Every directory at or below `dir` (physical), through symlinks to directories with
+   * `follow`; null past `limit` of them or without a listing.
+   */
+  dirsBelow(dir: string, follow: boolean, limit: number): string[] | null {
+    const fs = this.deps.ctx.fs;
+    if (!fs || (!fs.readdirEntries && !fs.readdirSync)) return null;
+    const st = tryLstatSafe(fs, dir);
+    if (!st || !st.isDirectory()) return [];
+    const out = [dir];
+    const seen = new Set(out);
+    for (let i = 0; i < out.length; i++) {
+      let entries;
+      try {
+        entries = listDir(fs, out[i]!);
+      } catch {
+        continue;
+      }
+      for (const e of entries) {
+        let p = out[i] === "/" ? "/" + e.name : out[i] + "/" + e.name;
+        if (e.isLink) {
+          if (!follow) continue;
+          const r = resolvePath(fs, "/", p, true);
+          if (!r.ok) {
+            if (/too many symlinks/.test(r.why)) continue;
+            return null; // through /proc or another process: nowhere the listing can see
+          }
+          if (r.isDir !== true) continue;
+          p = r.path;
+        } else if (!e.isDir) continue;
+        if (seen.has(p)) continue;
+        seen.add(p);
+        out.push(p);
+        if (out.length > limit) return null;
+      }
+    }
+    return out;
   }
 
   /** Can the command behind `req` make symlinks? cp only when it preserves them (-R, -a, -d, -P, -s). */

@@ -20,6 +20,8 @@ export type AbstractEffect =
       glob?: boolean;
       /** With recursive: only the paths below whose basename matches this glob (`find R -name P -delete`). */
       named?: string;
+      /** With recursive: the tree below goes through symlinks to directories (`find -L`). */
+      follow?: boolean;
       kind?: Kind;
       /** Index into argv of the word that produced it (for explain); -1 for implicit ones. */
       argIndex: number;
@@ -53,6 +55,13 @@ export type InnerRun =
       treeArgs?: number[];
       /** Every path a tree word stands for has a basename matching this glob (`find R -name P -exec`). */
       treeName?: string;
+      /** The tree a tree word stands for goes through symlinks to directories (`find -L`). */
+      treeFollow?: boolean;
+      /**
+       * The command runs in the directory of each path below this start point (`find -execdir`):
+       * its relative paths resolve from any of them, and a tree word is `./NAME` there.
+       */
+      inDirs?: string;
       /**
        * How the words it gets from stdin are split (xargs): at blanks and newlines, honouring
        * quotes (the default), at NULs (`-0`), one per line (`-I`), or otherwise (`-d`, `-a`:
