@@ -629,7 +629,9 @@ function external(w: Walker, inv: Invocation, sh: Shell, sc: Scope, idx: number,
         for (const p of named) w.placePath({ op: e.op, path: p, recursive: false, glob: false, kind: e.kind, why: `${e.why} (\`${p}\` matches \`-name ${treeName}\`)`, source: s, command: idx, bases, sh, sc, by: interp.matched, makesLinks });
       }
     }
-    w.placePath({ op: e.op, path: e.path, recursive, glob, kind: e.kind, why: e.why, source: s, command: idx, bases, sh, sc, by: interp.matched, makesLinks, ...(follow ? { follow } : {}) });
+    // A destination directory: its sources land below it (glob words among them match names).
+    const into = e.into ? { ...e.into, sources: e.into.sources.map((x) => ({ ...x, glob: inv.items[x.index]?.glob === true && inv.items[x.index]?.value === x.value })) } : undefined;
+    w.placePath({ op: e.op, path: e.path, recursive, glob, kind: e.kind, why: e.why, source: s, command: idx, bases, sh, sc, by: interp.matched, makesLinks, ...(follow ? { follow } : {}), ...(into ? { into } : {}) });
   }
   if (interp.privileged && !interp.effects.some((e) => e.op === "privilege")) {
     w.other("privilege", "system", name, undefined, src(0), `\`${name}\` runs commands as another user`, idx);

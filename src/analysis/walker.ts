@@ -1,11 +1,12 @@
 // The walker's shared machinery: effect emission, path placement against the directory context,
 // the record of what this command writes (for symlinks it creates, directories it creates and
 // files it writes and then runs), and the dependencies (registry, env vectors, regions).
+import path from "node:path";
 import type { Arithmetic, FunctionDef, Script, Word } from "../shell/ast.ts";
 import { COMMAND_BRACE_WORK_LIMIT, type BraceWork } from "../shell/braces.ts";
 import type { CompiledRegions } from "../policy/regions.ts";
 import type { Kind, Locus, Op, Source } from "../policy/model.ts";
-import type { ArgWord, Interpretation } from "./registry/types.ts";
+import type { ArgWord, Interpretation, Into } from "./registry/types.ts";
 import type { DirContext } from "./context.ts";
 import type { EnvVectors } from "./envvectors.ts";
 import { globPrefix, hasGlob, lexical, resolvePath, segmentRegExp } from "./paths.ts";
@@ -310,6 +311,8 @@ export class Walker {
     procDone?: boolean;
     /** Tree scans below the path go through symlinks to directories (`find -L`). */
     follow?: boolean;
+    /** A destination the sources may land in (`cp a b DIR`): see registry `into`. */
+    into?: Into & { sources: { value: string | null; index: number; glob?: boolean }[] };
   }): void {
     const { op, source, command } = req;
     const emitUnknown = (target: string, why: string) =>
@@ -338,6 +341,8 @@ export class Walker {
       if (g.dotdot) targets.push({ path: g.prefix === "/" ? "/" : g.prefix + "/..", recursive: true });
       this.globWritten(req, p);
     } else targets.push({ path: p, recursive: !!req.recursive });
+    // Asked before this command's own write of the destination is recorded.
+    const made = req.into && !req.glob ? new Set((this.locate(p, req.bases, req.sh) ?? []).filter((d) => this.madeBefore(d.path, req.command)).map((d) => d.path)) : null;
     for (const t of targets) {
       if (!t.path.startsWith("/")) {
         if (!req.bases.known) {
@@ -347,6 +352,171 @@ export class Walker {
         for (const b of req.bases.list) this.placeOne(req, b.physical, t.path, t.recursive, t.globRest, t.sweep);
       } else this.placeOne(req, "/", t.path, t.recursive, t.globRest, t.sweep);
     }
+    if (req.into) this.placeInto(req, p, made ?? new Set());
+  }
+
+  /**
+   * What lands below a destination that is (or may be by then) a directory: DEST/NAME for each
+   * source, and with trees, the source's tree below that (`cp -r hooks .git/`, `ln -s cfg ~/.claude`).
+   */
+  private placeInto(req: Parameters<Walker["placePath"]>[0], dest: string, made: ReadonlySet<string>): void {
+    const into = req.into!;
+    const base = { ...req, into: undefined, glob: false, record: req.record };
+    let dests: { path: string; locus: Locus }[] | null;
+    if (req.glob) {
+      // A pattern for the destination: the directories it matches now.
+      dests = this.globMatches(dest, req.bases, req.sh);
+      if (dests === null) return this.emit({ op: req.op, locus: "unknown", target: dest, kind: req.kind, source: req.source, why: `${req.why}: the destination pattern matches too much to tell where the sources land`, command: req.command });
+    } else dests = this.locate(dest, req.bases, req.sh);
+    if (!dests) return; // unplaceable: the destination's own effect already says so
+    const names = this.deps.regions.names;
+    for (const d of dests) {
+      // A directory now, a name this command makes (or may make) a directory first, or `-t`/a trailing slash.
+      const isDir = into.always || /\/\.?$/.test(dest) || this.dirExists(d.path) === true || made.has(d.path) || (req.glob === true && this.madeBefore(d.path, req.command));
+      for (const s of into.sources) {
+        const why = (l: string) => `${req.why}: \`${s.value ?? "<dynamic>"}\` lands at \`${l}\``;
+        // A remote source (`host:dir/x`) is named by its path there.
+        const remote = s.value !== null && /^[^/]*:/.test(s.value) && !s.value.startsWith(".");
+        const local = s.value === null ? null : remote ? s.value.slice(s.value.indexOf(":") + 1) : s.value;
+        const value = local === null || local === "" ? null : local.replace(/(.)\/+$/, "$1");
+        const contents = value !== null && (value === "." || value.endsWith("/.") || (into.slashContents === true && local!.length > 1 && local!.endsWith("/")));
+        if (!isDir) {
+          // A file or a new name: the destination itself, which a tree lands on as a whole.
+          if (into.trees && value !== null && !s.glob) this.landTree(req, remote ? s.value! : value, d.path);
+          continue;
+        }
+        const name = value === null ? null : into.whole ? value.replace(/^(\.?\/)+/, "") : value.slice(value.lastIndexOf("/") + 1);
+        if (name === null || s.glob || name === ".." || name === "") {
+          if (contents && value !== null) {
+            if (into.trees && !s.glob) this.landTree(req, remote ? s.value! : value, d.path);
+            continue;
+          }
+          // The name is not known: every name the regions table singles out in that directory.
+          const last = name === null ? null : name.slice(name.lastIndexOf("/") + 1);
+          this.landUnknown(req, d.path, last !== null && s.glob ? segmentRegExp(last, req.sh.glob) : null, into.trees);
+          continue;
+        }
+        const l = contents ? d.path : lexical(d.path + "/" + name);
+        if (!contents) this.placePath({ ...base, path: l, recursive: into.trees, why: why(l) });
+        if (into.trees) this.landTree(req, remote ? s.value! : value!, l);
+      }
+    }
+  }
+
+  /**
+   * A name nobody can know lands in `dir` (a dynamic or globbed source, a remote tree): every
+   * name the regions table singles out there (matching `re`, if given) is placed.
+   */
+  private landUnknown(req: Parameters<Walker["placePath"]>[0], dir: string, re: RegExp | null, trees: boolean): void {
+    const names = this.deps.regions.names;
+    if (!names) {
+      this.emit({ op: req.op, locus: "unknown", target: dir, kind: req.kind, source: req.source, why: `${req.why}: a name that cannot be known lands in \`${dir}\``, command: req.command });
+      return;
+    }
+    const plain = this.deps.regions.locate(dir + "/\u0000");
+    for (const n of names.samples) {
+      if (re && !re.test(n)) continue;
+      const l = dir + "/" + n;
+      if (this.deps.regions.locate(l) !== plain) this.placePath({ ...req, into: undefined, glob: false, path: l, recursive: trees, why: `${req.why}: a source named \`${n}\` would land at \`${l}\`` });
+    }
+  }
+
+  /** Did a command before `command` write at or below `p` (it may be a directory by then)? */
+  private madeBefore(p: string, command: number): boolean {
+    if (this.opaqueWrites || this.preOpaque) return true;
+    const pre = p === "/" ? "/" : p + "/";
+    for (const m of [this.written, this.preseed]) {
+      if (!m) continue;
+      for (const [k, r] of m) if (r.command !== command && (k === p || k.startsWith(pre))) return true;
+    }
+    return false;
+  }
+
+  /**
+   * A source tree (as written, from the command's bases) landing at `at`: each entry whose name
+   * the regions table singles out is placed at its landing path (`cfg/settings.json` copied to
+   * `~/.claude` is a self write). Past SCAN_LIMIT entries the landing is unknown.
+   */
+  private landTree(req: Parameters<Walker["placePath"]>[0], source: string, at: string): void {
+    const fs = this.deps.ctx.fs;
+    const names = this.deps.regions.names;
+    // A remote tree (`host:dir`), or one that cannot be listed: any name may land there.
+    if (!fs || (!fs.readdirEntries && !fs.readdirSync) || !names || (/^[^/]*:/.test(source) && !source.startsWith("."))) return this.landUnknown(req, at, null, true);
+    const srcs = this.locate(source, req.bases, req.sh);
+    for (const s of srcs ?? []) {
+      const st = tryLstatSafe(fs, s.path);
+      if (!st || !st.isDirectory()) continue;
+      const queue: { d: string; rel: string; only?: ReadonlySet<string> | undefined }[] = [{ d: s.path, rel: "" }];
+      let seen = 0;
+      while (queue.length) {
+        const { d, rel, only } = queue.shift()!;
+        let entries;
+        try {
+          entries = listDir(fs, d);
+        } catch {
+          continue;
+        }
+        for (const e of entries) {
+          if (only && !only.has(e.name)) continue;
+          if (++seen > SCAN_LIMIT) {
+            this.emit({ op: req.op, locus: "unknown", target: at, kind: req.kind, source: req.source, why: `${req.why}: more than ${SCAN_LIMIT} entries of \`${s.path}\` land below \`${at}\`: too many to tell where`, command: req.command });
+            return;
+          }
+          const r = rel ? rel + "/" + e.name : e.name;
+          if (names.test(e.name)) {
+            const l = at + "/" + r;
+            this.placePath({ ...req, into: undefined, glob: false, path: l, recursive: false, why: `${req.why}: \`${s.path}/${r}\` lands at \`${l}\`` });
+          }
+          if (e.isDir && !e.isLink) {
+            const next = this.lookedAtBelow(only, e.name, d + "/" + e.name, false);
+            if (next !== "none") queue.push({ d: d + "/" + e.name, rel: r, only: next });
+          }
+        }
+      }
+    }
+  }
+
+  /** The paths a pattern matches now (at most 64), as bash would expand it; null past that or without a listing. */
+  private globMatches(pattern: string, bases: Bases, sh: Shell): { path: string; locus: Locus }[] | null {
+    const fs = this.deps.ctx.fs;
+    if (!fs || (!fs.readdirEntries && !fs.readdirSync)) return null;
+    let p = pattern;
+    if (p === "~" || p.startsWith("~/")) {
+      if (sh.home === null) return null;
+      p = sh.home + p.slice(1);
+    }
+    const starts = p.startsWith("/") ? ["/"] : bases.known ? bases.list.map((b) => b.physical) : null;
+    if (!starts) return null;
+    const out: { path: string; locus: Locus }[] = [];
+    for (const start of starts) {
+      let cur = [start];
+      for (const seg of p.split("/").filter((x) => x !== "" && x !== ".")) {
+        const next: string[] = [];
+        for (const dir of cur) {
+          if (!hasGlob(seg)) {
+            next.push(seg === ".." ? path.posix.dirname(dir) : dir === "/" ? "/" + seg : dir + "/" + seg);
+            continue;
+          }
+          const re = segmentRegExp(seg, sh.glob);
+          const r = resolvePath(fs, "/", dir, true);
+          if (!r.ok) return null;
+          let entries;
+          try {
+            entries = listDir(fs, r.path);
+          } catch {
+            continue;
+          }
+          for (const e of entries) if (re.test(e.name) && !isProcessEntry(r.path, e.name)) next.push(dir === "/" ? "/" + e.name : dir + "/" + e.name);
+        }
+        if (next.length > 64) return null;
+        cur = next;
+      }
+      for (const c of cur) {
+        const r = resolvePath(fs, "/", c, true);
+        if (r.ok) out.push({ path: r.path, locus: this.deps.regions.locate(r.path) });
+      }
+    }
+    return out;
   }
 
   /**

@@ -72,6 +72,18 @@ export interface CompiledRegions {
   locate(absPath: string): Locus;
   /** The pattern that placed the path, for explanations. */
   explain(absPath: string): { locus: Locus; pattern: string | null };
+  /**
+   * The file names the patterns single out (`settings.json`, `.claude`, `config`, `*.pem` as
+   * `.pem`...): a name that is none of these lands where any other name in its directory lands.
+   */
+  names?: SpecialNames;
+}
+
+export interface SpecialNames {
+  /** One instance of each (a literal name, or a sample of a pattern: `settings*.json` gives `settings.json`). */
+  samples: readonly string[];
+  /** Could this name be singled out by some pattern? */
+  test(name: string): boolean;
 }
 
 /** Expands the anchors once so that each lookup is a scan of precompiled matchers. */
@@ -132,7 +144,35 @@ export function compileRegions(regions: Regions, anchors: Anchors): CompiledRegi
     }
     return { locus: regions.fallback, pattern: null };
   };
-  return { explain, locate: (p) => explain(p).locus };
+  return { explain, locate: (p) => explain(p).locus, names: specialNames(regions) };
+}
+
+/**
+ * Every segment of every pattern but the anchors and `**`, as names (see CompiledRegions.names).
+ * Samples come from anchored patterns only: a name that is special anywhere (`**\/.env`) is
+ * special because of the file it names, which a source whose name is unknown says nothing about.
+ */
+function specialNames(regions: Regions): SpecialNames {
+  const literal = new Set<string>();
+  const globs: RegExp[] = [];
+  const samples = new Set<string>();
+  for (const l of regions.loci) {
+    for (const p of l.patterns) {
+      const anywhere = p.startsWith("**/");
+      for (const seg of p.split("/").slice(1)) {
+        // `*` (any name in a directory) singles out no name.
+        if (seg === "" || /^[*?]+$/.test(seg)) continue;
+        if (!/[*?]/.test(seg)) {
+          literal.add(seg);
+          if (!anywhere) samples.add(seg);
+          continue;
+        }
+        globs.push(globToRegExp(seg));
+        if (!anywhere) for (const fill of ["", "x"]) samples.add(seg.replace(/\*/g, fill).replace(/\?/g, "x"));
+      }
+    }
+  }
+  return { samples: [...samples], test: (n) => literal.has(n) || globs.some((re) => re.test(n)) };
 }
 
 /** `*` = within a segment, `**` = any segments; `d/**` also matches `d`; `**\/x` matches x at any depth. */

@@ -22,6 +22,13 @@ export type AbstractEffect =
       named?: string;
       /** With recursive: the tree below goes through symlinks to directories (`find -L`). */
       follow?: boolean;
+      /**
+       * A destination that may be a directory (`cp a b DIR`, `cp -t DIR a`): when it is one (or
+       * `always`), each source lands at DIR/NAME (`whole`: DIR/its path as written; a source
+       * ending in `/.`, or in `/` when `slashContents`, lands its content in DIR itself), as a
+       * whole tree with `trees`. Sources are argv words (null: dynamic).
+       */
+      into?: Into;
       kind?: Kind;
       /** Index into argv of the word that produced it (for explain); -1 for implicit ones. */
       argIndex: number;
@@ -37,6 +44,14 @@ export type AbstractEffect =
       argIndex: number;
       why: string;
     };
+
+export interface Into {
+  sources: { value: ArgWord; index: number }[];
+  trees: boolean;
+  whole: boolean;
+  always: boolean;
+  slashContents?: boolean;
+}
 
 /** Code the command runs that the walk must analyse as well. */
 export type InnerRun =
