@@ -600,6 +600,12 @@ export class Walker {
     // (GIT_DIR_LOOKED_AT), so this needs yolo.
     if (maker && (op === "write" || op === "delete") && kind === undefined && this.reachesGitDir(r.path, lexAbs, recursive, req.by, op)) kind = "git-dir-link";
     let unbounded = "";
+    // mv takes a source tree away whole (across filesystems, entry by entry): moving a project
+    // root, a sibling repository or a temp dir's content away is judged like deleting it.
+    if (op === "delete" && !recursive && !req.into && /^(\S*\/)?mv$/.test(req.by) && this.dirExists(r.path) === true) {
+      unbounded = this.wholeTree(r.path, where.locus, false, req.by);
+      if (unbounded) kind = "unbounded";
+    }
     if (op === "delete" && recursive) {
       const home = this.deps.ctx.home;
       const depth = r.path.split("/").filter(Boolean).length;
@@ -647,9 +653,11 @@ export class Walker {
       const m = this.scanBelow(r.path, globRest ?? ["**"], (l) => l !== where.locus, "d", globRest ? { follow: true, glob: req.sh.glob } : req.follow ? { follow: true } : {});
       for (const hit of m.all) this.emit({ op, locus: hit.locus, target: hit.target, kind, source, why: `${req.why}: \`${hit.target}\` lies below \`${r.path}\``, command });
       if (m.truncated) this.emit({ op, locus: "unknown", target: r.path, source, why: `${req.why}: ${m.why}`, command });
-      // A repository below a tree outside the project and the temp dirs: a sibling project goes with it.
-      if (m.repo && deleter !== "git clean" && (globRest === undefined || sweep) && where.locus !== "worktree" && where.locus !== "tmp") {
-        this.emit({ op, locus: where.locus, target: m.repo, kind: "unbounded", source, why: `${req.why}: deletes \`${m.repo}\`, a directory holding a git repository (another project)`, command });
+      // A repository in what goes (the tree, or what a glob matches and the trees below), outside
+      // the project and the temp dirs: a sibling project goes with it.
+      const repoLocus = m.repo ? this.deps.regions.locate(m.repo) : null;
+      if (m.repo && deleter !== "git clean" && repoLocus !== "worktree" && repoLocus !== "tmp") {
+        this.emit({ op, locus: repoLocus!, target: m.repo, kind: "unbounded", source, why: `${req.why}: deletes \`${m.repo}\`, a directory holding a git repository (another project)`, command });
       }
     }
     if (req.record !== false && (op === "write" || op === "delete" || op === "install")) {
@@ -791,10 +799,11 @@ export class Walker {
         for (const e of entries) {
           if (only && !only.has(e.name)) continue;
           if (isProcessEntry(d, e.name)) continue;
-          if (tag === "d" && e.name === ".git" && out.repo === undefined && !only) out = { ...out, repo: d };
           if (!star && seg !== undefined && !seg.test(e.name)) continue;
           // Under a `**` everything may match (broader than bash, never narrower), but see `tail`.
           let last = star || segs.slice(k + 1).every((x) => x === null);
+          // A delete that takes a `.git` takes the repository holding it.
+          if (tag === "d" && e.name === ".git" && last && out.repo === undefined && !only) out = { ...out, repo: d };
           const unnamed = star && tail !== null && k === segs.length - 2 && !tail.test(e.name);
           if (unnamed && !e.isLink) last = false;
           if (++seen > SCAN_LIMIT) {
