@@ -3,7 +3,7 @@
 // every family in megabytes of padding).
 import { generateFamily, type Candidate } from "./compose.ts";
 import { FAMILIES } from "./families/index.ts";
-import { BENIGN, INTENTS } from "./intents.ts";
+import { BENIGN, INTENTS, SCOPED_INTENTS } from "./intents.ts";
 import { makeRng, seedOf } from "./rng.ts";
 
 export interface GenerateOptions {
@@ -16,13 +16,13 @@ export interface GenerateOptions {
 export const DEFAULTS: GenerateOptions = { seed: 20261130, perPair: 1 };
 
 export function allCandidates(opts: GenerateOptions = DEFAULTS): Candidate[] {
-  const pool = FAMILIES.filter((f) => f.name !== "resource-parser-abuse").flatMap((f) => f.transforms.map((t) => ({ family: f.name, t })));
+  const pool = FAMILIES.filter((f) => f.name !== "resource-parser-abuse" && f.pooled !== false).flatMap((f) => f.transforms.map((t) => ({ family: f.name, t })));
   const out: Candidate[] = [];
   for (const f of FAMILIES) {
     if (opts.families && !opts.families.includes(f.name)) continue;
     const rng = makeRng(seedOf(opts.seed, f.name));
-    out.push(...generateFamily(f, INTENTS, pool, rng, opts.perPair));
-    out.push(...generateFamily(f, BENIGN, pool, rng, 1));
+    out.push(...generateFamily(f, f.scoped ? SCOPED_INTENTS.filter((i) => i.kind !== "benign") : INTENTS, pool, rng, opts.perPair));
+    out.push(...generateFamily(f, f.scoped ? SCOPED_INTENTS.filter((i) => i.kind === "benign") : BENIGN, pool, rng, 1));
   }
   return out;
 }

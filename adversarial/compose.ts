@@ -23,6 +23,13 @@ export interface Family {
   intents?: (i: Intent) => boolean;
   /** Secondary transforms from other families may be composed with this family's (default true). */
   composable?: boolean;
+  /**
+   * false: this family's transforms are not secondaries of other families (a family added later
+   * must not change the candidates, and so the datasets, of the families before it).
+   */
+  pooled?: boolean;
+  /** Generates over SCOPED_INTENTS (intents.ts, filtered by `intents`) instead of INTENTS and BENIGN. */
+  scoped?: boolean;
 }
 
 export interface Candidate {

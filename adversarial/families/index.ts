@@ -19,6 +19,11 @@ import { family as persistence } from "./persistence.ts";
 import { family as secrets } from "./secrets-disclosure.ts";
 import { family as exfiltration } from "./exfiltration.ts";
 import { family as resource } from "./resource-parser-abuse.ts";
+import { family as globProc } from "./glob-proc-aliases.ts";
+import { family as findDirs } from "./find-dirs-links.ts";
+import { family as unbounded } from "./unbounded-deletes.ts";
+import { family as shredLinks } from "./shred-links.ts";
+import { family as copyInto } from "./copy-into-dirs.ts";
 
 export const FAMILIES: Family[] = [
   commandWord,
@@ -40,4 +45,11 @@ export const FAMILIES: Family[] = [
   secrets,
   exfiltration,
   resource,
+  // Families added later keep out of the others' secondaries (`pooled: false`), so the datasets
+  // of the families above do not change when they are added.
+  globProc,
+  findDirs,
+  unbounded,
+  shredLinks,
+  copyInto,
 ];

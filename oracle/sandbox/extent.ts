@@ -24,8 +24,15 @@ export function unboundedDeletes(x: ExtentInput): Effect[] {
     for (const p of x.deleted) if (p.startsWith(d + "/")) return true;
     return false;
   };
-  for (const d of removed) {
+  // Project roots, what holds them, and repositories (a directory holding a `.git`).
+  const candidates = new Set<string>();
+  for (const r of x.roots) for (let d = r; d !== "/" && d !== ""; d = d.slice(0, d.lastIndexOf("/"))) candidates.add(d);
+  for (const p of x.before.keys()) if (p.endsWith("/.git")) candidates.add(p.slice(0, -5));
+  for (const d of candidates) {
     if (x.before.get(d)?.type !== "dir" || !takenApart(d)) continue;
+    // Gone, or emptied (`rm -rf link-out/`, `find . -delete`: the directory itself stays).
+    const below = [...x.before.keys()].filter((p) => p.startsWith(d + "/"));
+    if (!removed.has(d) && !(below.length > 0 && below.every((p) => removed.has(p)))) continue;
     const locus = x.locate(d);
     const root = x.roots.some((r) => r === d || r.startsWith(d + "/"));
     const repo = x.before.has(d + "/.git") && locus !== "worktree" && locus !== "tmp";

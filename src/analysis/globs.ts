@@ -68,14 +68,16 @@ export function procGlob(pattern: string, opts: GlobOpts): { paths: string[]; gl
   // A trailing slash stays on every path (it makes rm follow a final symlink).
   const slash = pattern.length > 1 && pattern.endsWith("/") ? "/" : "";
   const segs = pattern.replace(/\/+$/, "").split("/");
-  if (segs[0] !== "" || segs[1] !== "proc" || segs.length < 3 || segs.slice(2).some((x) => x === "" || x === "." || x === "..")) return null;
+  if (segs[0] !== "" || segs[1] !== "proc" || segs.length < 3) return null;
   const isGlob = (x: string) => /(^|[^\\])[*?[(]/.test(x);
   const lit = (x: string) => x.replace(/\\(.)/g, "$1");
   /** The names a segment picks among `names` (a literal picks itself). */
   const pick = (x: string, names: readonly string[]) => (isGlob(x) ? names.filter((n) => segmentRegExp(x, opts).test(n)) : [lit(x)]);
   // The per-process part: PID/NAME, and PID/task/TID/NAME.
   const taskAt = segs.length > 4 && (segs[3] === "task" || (isGlob(segs[3]!) && segmentRegExp(segs[3]!, opts).test("task")));
-  if (!segs.slice(2, taskAt ? 6 : 4).some(isGlob)) return null;
+  const perProcess = segs.slice(2, taskAt ? 6 : 4);
+  // `.`, `..` or `//` inside the per-process part: left to the resolver (after it, they are the link's).
+  if (!perProcess.some(isGlob) || perProcess.some((x) => x === "" || x === "." || x === "..")) return null;
   const rest = (i: number) => (i < segs.length ? "/" + segs.slice(i).join("/") : "");
   const out: string[] = [];
   // Another process stands for every number a pattern can match.

@@ -740,20 +740,22 @@ const EXECDIR_DIRS = 512;
 function execdirPlaces(w: Walker, start: string, follow: boolean, name: string | undefined, bases: Bases, sh: Shell): { start: string; bases: Bases }[] {
   const placed = w.locate(start, bases, sh);
   const unknown = (why: string) => [{ start, bases: unknownBases(`find -execdir runs in the directory of each match, ${why}`) }];
-  if (!placed) return unknown("below a start point that cannot be placed");
+  // The start point itself runs in the directory it is named from (a symlink's, not its target's).
+  const trimmed = start.replace(/(.)\/+$/, "$1");
+  const parents = w.locate(trimmed.includes("/") ? path.posix.dirname(trimmed) : ".", bases, sh);
+  if (!placed || !parents) return unknown("below a start point that cannot be placed");
   const out: { start: string; bases: Bases }[] = [];
   for (const p of placed) {
-    const dirs = new Set<string>();
+    const startMatches = name === undefined || findNameRegExp(name).test(path.posix.basename(trimmed));
+    const dirs = new Set<string>(startMatches ? parents.map((x) => x.path) : []);
     // (Names this command may create below the start are not listed yet: then every directory.)
     if (name !== undefined && !follow && !w.writtenAtOrBelow(p.path) && !w.opaqueWrites && !w.preOpaque) {
       const named = namedBelow(w, p.path, name, bases, sh);
       if (named === null) return unknown("and they cannot all be listed");
       for (const m of named) dirs.add(path.posix.dirname(m));
-      if (findNameRegExp(name).test(path.posix.basename(p.path))) dirs.add(path.posix.dirname(p.path));
     } else {
       const all = w.dirsBelow(p.path, follow, EXECDIR_DIRS);
       if (all === null) return unknown(`and there are more than ${EXECDIR_DIRS} directories below \`${p.path}\``);
-      dirs.add(path.posix.dirname(p.path));
       for (const d of all) dirs.add(d);
     }
     out.push({ start: p.path, bases: { known: true, list: [...dirs].map((d) => ({ logical: d, physical: d })) } });

@@ -337,7 +337,14 @@ export class Walker {
       const g = globPrefix(p);
       // A pattern whose every segment takes any name (`/tmp/*`, `dir/*/*`) sweeps what it is in.
       const sweep = g.rest.length > 0 && g.rest.every((x) => x === "**" || /^\*+$/.test(x));
-      targets.push({ path: g.prefix, recursive: true, globRest: req.recursive ? [...g.rest, "**"] : g.rest, sweep });
+      // A trailing slash makes the match itself a directory, through a symlink (`rm -rf lin?-out/`).
+      const rest = p.length > 1 && p.endsWith("/") && g.rest.length > 0 ? [...g.rest, "."] : g.rest;
+      targets.push({ path: g.prefix, recursive: true, globRest: req.recursive ? [...rest, "**"] : rest, sweep });
+      // With globstar, bash opens every entry below a `**` to see whether it is a directory,
+      // through symlinks: a link to a secret file is opened (observed).
+      if (req.sh.glob.globstar && g.rest.includes("**")) {
+        this.placePath({ ...req, op: "read", path: g.prefix, glob: false, recursive: true, by: "bash", why: `${req.why}: bash lists everything below \`${g.prefix}\` for \`**\``, record: false, into: undefined });
+      }
       if (g.dotdot) targets.push({ path: g.prefix === "/" ? "/" : g.prefix + "/..", recursive: true });
       this.globWritten(req, p);
     } else targets.push({ path: p, recursive: !!req.recursive });
@@ -444,6 +451,16 @@ export class Walker {
     if (!fs || (!fs.readdirEntries && !fs.readdirSync) || !names || (/^[^/]*:/.test(source) && !source.startsWith("."))) return this.landUnknown(req, at, null, true);
     const srcs = this.locate(source, req.bases, req.sh);
     for (const s of srcs ?? []) {
+      // What this command writes below the source lands too (the listing does not show it yet).
+      if (this.opaqueWrites || this.preOpaque) this.landUnknown(req, at, null, true);
+      for (const m of [this.written, this.preseed]) {
+        for (const [k, rec] of m ?? []) {
+          if (rec.command === req.command || !k.startsWith(s.path + "/")) continue;
+          const l = at + k.slice(s.path.length);
+          this.placePath({ ...req, into: undefined, glob: false, path: l, recursive: rec.recursive, why: `${req.why}: \`${k}\`, written by this command, lands at \`${l}\`` });
+          if (rec.recursive) this.landUnknown(req, l, null, true);
+        }
+      }
       const st = tryLstatSafe(fs, s.path);
       if (!st || !st.isDirectory()) continue;
       const queue: { d: string; rel: string; only?: ReadonlySet<string> | undefined }[] = [{ d: s.path, rel: "" }];
@@ -609,11 +626,13 @@ export class Walker {
     if (op === "delete" && recursive) {
       const home = this.deps.ctx.home;
       const depth = r.path.split("/").filter(Boolean).length;
-      // `/`, HOME and its ancestors, a whole top-level tree (a temp dir is judged below).
-      if (r.path === "/" || r.path === home || home.startsWith(r.path + "/") || (depth <= 1 && where.locus !== "tmp")) kind = "unbounded";
-      // A glob's directory is not deleted itself, only what the pattern matches; a sweep
-      // (`dir/*`) matches everything in it.
-      else if (globRest === undefined || sweep) {
+      // `/`, HOME and its ancestors, a whole top-level tree (a temp dir is judged below). A glob's
+      // directory is not deleted itself, only what the pattern matches; a sweep (`dir/*`)
+      // matches everything in it.
+      if (globRest !== undefined && !sweep) {
+        // judged by what the pattern matches (the scans below)
+      } else if (r.path === "/" || r.path === home || home.startsWith(r.path + "/") || (depth <= 1 && where.locus !== "tmp")) kind = "unbounded";
+      else {
         unbounded = this.wholeTree(r.path, where.locus, globRest !== undefined, req.by);
         if (unbounded) kind = "unbounded";
       }
@@ -631,13 +650,13 @@ export class Walker {
     // A glob stands for the names it matches: place those that land somewhere else than the
     // directory holding them (`~/.claude/settings.jso?` is `self`, not `user-config`).
     if (globRest && !globRest.every((g) => g === "**")) {
-      const m = this.scanBelow(r.path, globRest, (l) => l !== where.locus, "g", { follow: true, glob: req.sh.glob });
+      const m = this.scanBelow(r.path, globRest, (l) => l !== where.locus, "g", { follow: "pattern", glob: req.sh.glob });
       for (const hit of m.all) this.emit({ op, locus: hit.locus, target: hit.target, kind, source, why: `${req.why}: the pattern matches \`${hit.target}\``, command });
       if (m.truncated && op !== "read") this.emit({ op, locus: "unknown", target: r.path, source, why: `${req.why}: ${m.why}`, command });
     }
     // A recursive read of file contents reads whatever lies below, secrets included.
     if (op === "read" && recursive && !SCAN_LOCI.has(where.locus) && where.locus !== "stream" && !NAMES_ONLY.has((req.by.split(" ")[0] ?? "").replace(/^.*\//, ""))) {
-      const scan = this.scanBelow(r.path, globRest ?? ["**"], undefined, "s", req.follow ? { follow: true } : {});
+      const scan = this.scanBelow(r.path, globRest ?? ["**"], undefined, "s", req.follow ? { follow: "all" } : {});
       if (scan.found && scan.locus) {
         this.emit({ op, locus: scan.locus, target: scan.found, source, why: `${req.why}: reads everything below \`${r.path}\`, ${scan.why}`, command });
       } else if (scan.truncated) {
@@ -650,14 +669,15 @@ export class Walker {
     const deleter = req.by.replace(/^\S*\//, "");
     if (op === "delete" && recursive && kind !== "unbounded" && where.locus !== "stream" && (deleter === "rm" || deleter === "git clean" || deleter === "find")) {
       // A glob deletes what it matches (and their trees with -r), not all of its directory.
-      const m = this.scanBelow(r.path, globRest ?? ["**"], (l) => l !== where.locus, "d", globRest ? { follow: true, glob: req.sh.glob } : req.follow ? { follow: true } : {});
+      const m = this.scanBelow(r.path, globRest ?? ["**"], (l) => l !== where.locus, "d", req.follow ? { follow: "all", glob: req.sh.glob } : globRest ? { follow: "pattern", glob: req.sh.glob } : {});
       for (const hit of m.all) this.emit({ op, locus: hit.locus, target: hit.target, kind, source, why: `${req.why}: \`${hit.target}\` lies below \`${r.path}\``, command });
       if (m.truncated) this.emit({ op, locus: "unknown", target: r.path, source, why: `${req.why}: ${m.why}`, command });
       // A repository in what goes (the tree, or what a glob matches and the trees below), outside
       // the project and the temp dirs: a sibling project goes with it.
+      // A repository inside the project that is not a root (vendored, a submodule) is the project's own content.
       const repoLocus = m.repo ? this.deps.regions.locate(m.repo) : null;
-      if (m.repo && deleter !== "git clean" && repoLocus !== "worktree" && repoLocus !== "tmp") {
-        this.emit({ op, locus: repoLocus!, target: m.repo, kind: "unbounded", source, why: `${req.why}: deletes \`${m.repo}\`, a directory holding a git repository (another project)`, command });
+      if (m.repo && deleter !== "git clean" && repoLocus !== "tmp" && (repoLocus !== "worktree" || this.deps.ctx.roots.includes(m.repo))) {
+        this.emit({ op, locus: repoLocus!, target: m.repo, kind: "unbounded", source, why: `${req.why}: deletes the git repository of \`${m.repo}\` (a project)`, command });
       }
     }
     if (req.record !== false && (op === "write" || op === "delete" || op === "install")) {
@@ -754,11 +774,15 @@ export class Walker {
     pattern: string[],
     interesting: (l: Locus) => boolean = (l) => SCAN_LOCI.has(l),
     tag = "s",
-    /** follow: go down symlinks to directories (globs, `find -L`); glob: the shopt options for the pattern. */
-    opts: { follow?: boolean; glob?: GlobOpts } = {},
+    /**
+     * follow: go down symlinks to directories, "all" of them (`find -L`) or those a pattern
+     * segment other than `**` goes on below (bash globs them; `rm -r` deletes a matched link,
+     * not what it leads to). glob: the shopt options for the pattern.
+     */
+    opts: { follow?: "all" | "pattern"; glob?: GlobOpts } = {},
   ): ScanResult {
     const g = opts.glob;
-    const key = tag + (opts.follow ? "L" : "") + (g ? `${+g.dot}${+g.nocase}` : "") + "\u0000" + dir + "\u0000" + pattern.join("/");
+    const key = tag + (opts.follow ?? "") + (g ? `${+g.dot}${+g.nocase}` : "") + "\u0000" + dir + "\u0000" + pattern.join("/");
     const hit = this.scans.get(key);
     if (hit) return hit;
     const fs = this.deps.ctx.fs;
@@ -788,6 +812,20 @@ export class Walker {
       let seen = 0;
       scan: while (queue.length) {
         const { d, k, only } = queue.shift()!;
+        if (pattern[k] === ".." || pattern[k] === ".") {
+          // After a glob segment, `..` is the physical parent of what matched (`lin?-out/..`).
+          const up = pattern[k] === "." ? d : d === "/" ? "/" : path.posix.dirname(d);
+          if (k + 1 < segs.length) queue.push({ d: up, k: k + 1 });
+          else {
+            const locus = regions.locate(up);
+            if (interesting(locus) && !loci.has(locus)) {
+              loci.add(locus);
+              out.all.push({ target: up, locus });
+              if (out.found === null) out = { ...out, found: up, locus, why: `and \`${up}\` lies there` };
+            }
+          }
+          continue;
+        }
         let entries;
         try {
           entries = listDir(fs, d);
@@ -847,7 +885,7 @@ export class Walker {
             if (next === "none") continue;
             if (star) queue.push({ d: p, k, only: next });
             else if (k + 1 < segs.length) queue.push({ d: p, k: k + 1, only: next });
-          } else if (linkDir && visited && !visited.has(target)) {
+          } else if (linkDir && visited && !visited.has(target) && (opts.follow === "all" || segs.slice(k + 1).some((x) => x !== null))) {
             // Globs (and `find -L`) go through a symlink to a directory: what lies there is the target's.
             visited.add(target);
             if (star) queue.push({ d: target, k });
