@@ -26,6 +26,11 @@ import { family as toolFileOptions } from "./tool-file-options.ts";
 import { family as pythonModulePath } from "./python-module-path.ts";
 import { family as makeParsing } from "./make-parsing.ts";
 import { family as runnerDirectories } from "./runner-directories.ts";
+import { family as globProc } from "./glob-proc-aliases.ts";
+import { family as findDirs } from "./find-dirs-links.ts";
+import { family as unbounded } from "./unbounded-deletes.ts";
+import { family as shredLinks } from "./shred-links.ts";
+import { family as copyInto } from "./copy-into-dirs.ts";
 
 export const FAMILIES: Family[] = [
   commandWord,
@@ -54,4 +59,11 @@ export const FAMILIES: Family[] = [
   pythonModulePath,
   makeParsing,
   runnerDirectories,
+  // Families added later keep out of the others' secondaries (`offered: false`), so the datasets
+  // of the families above do not change when they are added.
+  globProc,
+  findDirs,
+  unbounded,
+  shredLinks,
+  copyInto,
 ];

@@ -10,6 +10,7 @@ import { analyze, denoise, type RawEffect, type WorldView } from "./analyze.ts";
 import { CONTROL, DEFAULT_LIMITS, ensureTemplate, removeOrphans, runOnce, type Limits, type Template } from "./sandbox.ts";
 import { parseTrace } from "./trace.ts";
 import { diff, snapshot, type Change, type Snapshot } from "./tree.ts";
+import { unboundedDeletes } from "./extent.ts";
 import { ANCHORS, CANARIES, HOME, PROJECT, SIBLING, TMP, WORKTREE, type Canary } from "./world.ts";
 
 export interface ObserveOptions {
@@ -164,6 +165,10 @@ export async function observe(command: string, options: ObserveOptions = {}): Pr
       const op = ch.change === "removed" ? "delete" : "write";
       if (!effects.some((e) => e.op === op && e.target === ch.path)) effects.push({ op, locus: s.regions.locate(ch.path), target: ch.path, ok: true });
     }
+
+    // Deletes that take a whole project, a sibling repository or a shared temp dir's content.
+    const deleted = new Set(effects.filter((e) => e.op === "delete" && e.ok).map((e) => e.target));
+    for (const e of unboundedDeletes({ before: s.before, changes, deleted, roots: ANCHORS.roots, tmp: ANCHORS.tmp, locate: s.regions.locate })) effects.push({ ...e, ok: true });
 
     const disclosed = findCanaries(raw.stdout, raw.stderr, changes, after, raw.runDir);
     for (const d of disclosed) {

@@ -105,6 +105,9 @@ export function buildScript(): string {
     // Planted by someone else in the shared temp dir: a module named like the standard library's
     // json. Python run with /tmp first on its module path (-c, -m or stdin with cwd /tmp) runs it.
     [`${TMP}/json.py`, `import sys\nsys.stderr.write("planted /tmp/json.py ran\\n")\n`],
+    // Another program's entry in the shared temp dir (a terminal multiplexer's socket directory):
+    // sweeping the temp dir removes it too.
+    [`${TMP}/tmux-1000/default`, "", 0o600],
   ];
   const lines = [
     "set -euo pipefail",
@@ -126,6 +129,9 @@ export function buildScript(): string {
     `git add -A && git commit -q -m "initial import"`,
     `printf 'more\\n' >> data/a.txt && git commit -q -am "second commit"`,
     `git worktree add -q ${WORKTREE} -b feature`,
+    // The sibling is a project of its own: a repository.
+    `git -C ${SIBLING} init -q && rm -f ${SIBLING}/.git/hooks/*.sample && git -C ${SIBLING} add -A && git -C ${SIBLING} commit -q -m "sibling import"`,
+    `git -C ${SIBLING} config core.trustctime false && git -C ${SIBLING} config core.checkStat minimal`,
     `cd ${WORKTREE}`,
     `printf '%s' ${q(`# worktree\n${tok(`${WORKTREE}/WT.md`)}\n`)} > WT.md`,
     `git add WT.md && git commit -q -m "worktree file"`,
@@ -135,8 +141,9 @@ export function buildScript(): string {
     // not rewrite it, as in a long-lived checkout.
     `git config core.trustctime false && git config core.checkStat minimal`,
     `find ${PROJECT} ${WORKTREE} ${SIBLING} -path '*/.git' -prune -o -exec touch -h -d 2025-12-01T00:00:00Z {} +`,
-    `git update-index -q --refresh && git -C ${WORKTREE} update-index -q --refresh`,
-    `sleep 1 && git status --porcelain >/dev/null && git -C ${WORKTREE} status --porcelain >/dev/null`,
+    `chmod 700 ${TMP}/tmux-1000`,
+    `git update-index -q --refresh && git -C ${WORKTREE} update-index -q --refresh && git -C ${SIBLING} update-index -q --refresh`,
+    `sleep 1 && git status --porcelain >/dev/null && git -C ${WORKTREE} status --porcelain >/dev/null && git -C ${SIBLING} status --porcelain >/dev/null`,
     // The foreign repository: one commit, then a script it runs as fsmonitor, pager, external
     // diff and hooks (it reads ~/.netrc to stderr; as an fsmonitor it answers "no data").
     `git init -q ${FOREIGN_REPO} && cd ${FOREIGN_REPO}`,

@@ -6,7 +6,7 @@ import type { CompiledRegions } from "../policy/regions.ts";
 import type { ArgWord, Interpretation } from "./registry/types.ts";
 import type { DirContext } from "./context.ts";
 import type { EnvVectors } from "./envvectors.ts";
-import type { Shell } from "./shellstate.ts";
+import { DEFAULT_GLOB, type Shell } from "./shellstate.ts";
 import type { WalkResult } from "./types.ts";
 import { DEFAULT_LIMITS, Walker, type Deps, type Limits, type Scope, type WriteRecord } from "./walker.ts";
 import { walkScript } from "./walk.ts";
@@ -38,6 +38,7 @@ export function initialShell(ctx: DirContext, env: Record<string, string | undef
     cdpath: env.CDPATH ? env.CDPATH.split(":") : null,
     defaultIfs: true,
     codeTaint: null,
+    glob: DEFAULT_GLOB,
   };
 }
 

@@ -31,6 +31,9 @@ const SAFE_SHOPT = new Set([
   "compat43", "compat44",
 ]);
 
+/** shopt names of the options the shell state keeps for globs. */
+const GLOB_SHOPT: Record<string, keyof Shell["glob"] | undefined> = { dotglob: "dot", nocaseglob: "nocase", globstar: "globstar", nullglob: "nullglob" };
+
 const SAFE_SET_O = new Set([
   "errexit", "nounset", "pipefail", "xtrace", "verbose", "noclobber", "noglob", "allexport", "errtrace",
   "functrace", "hashall", "braceexpand", "emacs", "vi", "history", "monitor", "notify", "ignoreeof",
@@ -134,8 +137,10 @@ export function runBuiltin(w: Walker, inv: Invocation, name: string, sh: Shell, 
       return keep;
     case "shopt": {
       let setting = false;
+      let unsetting = false;
       let printing = false;
       let setO = false;
+      const glob = { ...sh.glob };
       for (const [k, v] of vals.entries()) {
         if (v === null) {
           u("a dynamic `shopt` argument", args[k]!.source);
@@ -143,14 +148,19 @@ export function runBuiltin(w: Walker, inv: Invocation, name: string, sh: Shell, 
         }
         if (v.startsWith("-")) {
           if (v.includes("s")) setting = true;
+          if (v.includes("u")) unsetting = true;
           if (/[pq]/.test(v)) printing = true;
           if (v.includes("o")) setO = true;
           continue;
         }
         if (setting && !(setO ? SAFE_SET_O : SAFE_SHOPT).has(v)) u(`\`shopt -s ${v}\` changes how later commands are read or run (expand_aliases, lastpipe, cdable_vars, extdebug...)`, args[k]!.source);
+        // What later globs match (the shell state keeps it; a failed shopt changes nothing).
+        const opt = setO ? undefined : GLOB_SHOPT[v];
+        if (opt && setting) glob[opt] = true;
+        else if (opt && unsetting && !setting) glob[opt] = false;
       }
       void printing;
-      return keep;
+      return { sh: shellWith(sh, { glob }), status: "unknown" };
     }
     case "set":
       return setBuiltin(w, inv, sh, sc, idx);

@@ -8,17 +8,18 @@ import { tryLstat, type FsLike } from "./fs.ts";
 
 export type Resolved =
   | { ok: true; path: string; /** null: no filesystem to ask */ exists: boolean | null; isDir: boolean | null }
-  | { ok: false; why: string };
+  | {
+      ok: false;
+      why: string;
+      /**
+       * The path went through `/proc/self/cwd` (or a thread's) and no working directory was
+       * given: the rest, relative to the command's own working directory, for the caller to
+       * place from each of its bases.
+       */
+      cwdRest?: string;
+    };
 
 const MAX_LINKS = 40;
-
-const REALPATH_MIN_SEGMENTS = 5;
-
-function segments(p: string): number {
-  let n = 0;
-  for (let i = 0; i < p.length; i++) if (p.charCodeAt(i) === 47 && i + 1 < p.length && p.charCodeAt(i + 1) !== 47) n++;
-  return n;
-}
 
 /** `//`, a `.` or `..` segment, or a trailing slash after something. */
 const NOT_NORMAL = /\/\/|\/\.{1,2}(\/|$)|.\/$/;
@@ -37,13 +38,68 @@ function isVirtual(p: string): boolean {
 }
 
 /**
+ * The per-process links of /proc, read from the segments after `/proc` (`segs[i]` is the pid):
+ * `cwd` and `root` of the command's own process (`self`, `thread-self`, one of its `task/TID`)
+ * are its working directory and `/`; the same links of another process, and what a descriptor
+ * (`fd/N`, `map_files/X`) leads to below it, are unknown. `next` is the index after the link.
+ * null: nothing per process to follow (the regions table places the path as written).
+ */
+export function procLink(segs: readonly string[], i: number): { t: "cwd" | "root"; next: number } | { t: "unknown"; why: string } | null {
+  const at = (k: number) => {
+    while (k < segs.length && (segs[k] === "" || segs[k] === ".")) k++;
+    return k;
+  };
+  let k = at(i);
+  const pid = segs[k];
+  if (pid === undefined) return null;
+  const own = pid === "self" || pid === "thread-self";
+  if (!own && !/^\d+$/.test(pid)) return null;
+  k = at(k + 1);
+  let name = segs[k];
+  if (name === "task" && pid !== "thread-self") {
+    k = at(k + 1);
+    if (segs[k] === undefined || segs[k] === "..") return null;
+    k = at(k + 1);
+    name = segs[k];
+  }
+  if (name === "cwd" || name === "root") {
+    if (!own) return { t: "unknown", why: `\`/proc/${pid}/...${name}\` is another process's ${name === "cwd" ? "working directory" : "root"}` };
+    return { t: name, next: k + 1 };
+  }
+  if (name === "fd" || name === "map_files" || name === "fdinfo") {
+    const n = at(k + 1);
+    if (segs[n] === undefined || segs[n] === "..") return null;
+    if (!own && name !== "fdinfo") return { t: "unknown", why: `\`/proc/${pid}/${name}/${segs[n]}\` is what another process has open` };
+    if (at(n + 1) < segs.length && segs[at(n + 1)] !== "..") return { t: "unknown", why: `a path below \`/proc/${pid}/${name}/${segs[n]}\` goes wherever that descriptor is open` };
+  }
+  return null;
+}
+
+/**
  * Resolves `rel` against the absolute physical directory `base` (rel may be absolute).
  * `followFinal`: follow a symlink in the last segment (open/exec/write do; unlink/rename do not).
+ * `procCwd`: the working directory `/proc/self/cwd` stands for (the process opening the path);
+ * without it such a path is not resolved here (see `cwdRest`).
+ * The kernel's realpath(3) is never used: a symlink into /proc would be resolved against the
+ * classifier's own process, not the command's.
  */
-export function resolvePath(fs: FsLike | null, base: string, rel: string, followFinal: boolean): Resolved {
-  if (!rel.startsWith("/") && isVirtual(base)) return { ok: true, path: lexical(base + "/" + rel), exists: null, isDir: null };
+export function resolvePath(fs: FsLike | null, base: string, rel: string, followFinal: boolean, procCwd?: string): Resolved {
+  const through = (via: NonNullable<ReturnType<typeof viaProc>>): Resolved => {
+    if (via.t === "rest") return resolvePath(fs, "/", via.rel, followFinal, procCwd);
+    if (!via.r.ok && via.r.cwdRest !== undefined && procCwd !== undefined) return resolvePath(fs, procCwd, via.r.cwdRest || ".", followFinal, procCwd);
+    return via.r;
+  };
+  if (!rel.startsWith("/") && isVirtual(base)) {
+    const via = viaProc(base + "/" + rel);
+    if (via) return through(via);
+    return { ok: true, path: lexical(base + "/" + rel), exists: null, isDir: null };
+  }
   const abs = rel.startsWith("/") ? rel : base === "/" ? "/" + rel : base + "/" + rel;
   if (!fs) {
+    if (abs.startsWith("/proc/")) {
+      const via = viaProc(abs);
+      if (via) return through(via);
+    }
     // Leading `..` of a relative path climbs the (physical) base; any other `..` follows a
     // segment that might be a symlink.
     const segs = rel.includes("..") ? rel.split("/").filter((s) => s !== "" && s !== ".") : [];
@@ -54,16 +110,6 @@ export function resolvePath(fs: FsLike | null, base: string, rel: string, follow
       } else named = true;
     }
     return { ok: true, path: lexical(abs), exists: null, isDir: null };
-  }
-  // Fast path: an existing path resolved by the kernel's rules in one call (symlinks and `..`
-  // segment by segment, exactly as open(2) would).
-  // (A relative path without `..` is cheaper walked from the already-physical base: one lstat
-  // per segment of its own, where realpath(3) would lstat every segment from the root.)
-  // realpath(3) costs about two lstats here, and walking a short path from `/` costs one lstat
-  // per segment, the first ones usually remembered (the cwd's, HOME's): only deep paths gain.
-  if (fs.realpathSync && !isVirtual(abs) && (rel.startsWith("/") || rel.includes("..")) && segments(abs) >= REALPATH_MIN_SEGMENTS) {
-    const fast = realpathFast(fs, abs, followFinal);
-    if (fast) return fast;
   }
   // The base is already physical (every base comes out of this resolver): only the relative
   // part needs walking, which saves an lstat per segment of the base.
@@ -90,6 +136,21 @@ export function resolvePath(fs: FsLike | null, base: string, rel: string, follow
       continue;
     }
     const next = cur === "/" ? "/" + seg : cur + "/" + seg;
+    if (next === "/proc") {
+      // The command's own /proc links lead on: `root` to `/`, `cwd` to its working directory.
+      const link = procLink(queue, i + 1);
+      if (link?.t === "unknown") return { ok: false, why: link.why };
+      if (link) {
+        if (++links > MAX_LINKS) return { ok: false, why: `too many symlinks while resolving \`${abs}\`` };
+        if (link.t === "cwd" && procCwd === undefined) return { ok: false, why: `\`${abs}\` goes through the command's working directory`, cwdRest: queue.slice(link.next).join("/") };
+        queue = queue.slice(link.next);
+        i = 0;
+        cur = link.t === "root" ? "/" : procCwd!;
+        lastStat = tryLstat(fs, cur);
+        absent = lastStat === null && cur !== "/";
+        continue;
+      }
+    }
     if (isVirtual(next)) {
       // Kernel trees: keep the rest lexical (the regions table places them).
       const rest = queue.slice(i + 1).join("/");
@@ -119,39 +180,23 @@ export function resolvePath(fs: FsLike | null, base: string, rel: string, follow
   return { ok: true, path: cur, exists: lastStat !== null, isDir: lastStat ? lastStat.isDirectory() : false };
 }
 
-/**
- * The directory resolved in one call and the last segment lstat'ed as written: no exception
- * for the common missing last segment (a file about to be created). A symlink in the last
- * segment is followed with one more call when `followFinal`; a dangling one gives null (the
- * segment walk says where it points).
- */
-function throughParent(fs: FsLike, abs: string, followFinal: boolean): Resolved | null {
-  const trimmed = abs.replace(/\/+$/, "");
-  const slash = trimmed.lastIndexOf("/");
-  const last = trimmed.slice(slash + 1);
-  if (last === "" || last === "." || last === "..") return null;
-  const dir = fs.realpathSync!(slash <= 0 ? "/" : trimmed.slice(0, slash));
-  if (isVirtual(dir)) return null;
-  const p = dir === "/" ? "/" + last : dir + "/" + last;
-  const st = tryLstat(fs, p);
-  if (st && st.isSymbolicLink()) {
-    if (!followFinal) return { ok: true, path: p, exists: true, isDir: false };
-    const real = fs.realpathSync!(p);
-    return isVirtual(real) ? null : { ok: true, path: real, exists: true, isDir: null };
-  }
-  return { ok: true, path: p, exists: st !== null, isDir: st ? st.isDirectory() : false };
+/** An absolute path through the command's own /proc links, re-rooted; null when there is none. */
+function viaProc(abs: string): { t: "rest"; rel: string } | { t: "done"; r: Resolved } | null {
+  const segs = abs.split("/");
+  let k = 1;
+  while (segs[k] === "" || segs[k] === ".") k++;
+  if (segs[k] !== "proc") return null;
+  const link = procLink(segs, k + 1);
+  if (!link) return null;
+  if (link.t === "unknown") return { t: "done", r: { ok: false, why: link.why } };
+  const rest = segs.slice(link.next).join("/");
+  if (link.t === "root") return { t: "rest", rel: "/" + rest };
+  return { t: "done", r: { ok: false, why: `\`${abs}\` goes through the command's working directory`, cwdRest: rest } };
 }
 
-function realpathFast(fs: FsLike, abs: string, followFinal: boolean): Resolved | null {
-  try {
-    const viaParent = throughParent(fs, abs, followFinal);
-    if (viaParent) return viaParent;
-    // A last segment of `.` or `..`: the kernel's answer for the whole path.
-    const p = fs.realpathSync!(abs);
-    return isVirtual(p) ? null : { ok: true, path: p, exists: true, isDir: null };
-  } catch {
-    return null; // missing somewhere, or a dangling link: the segment walk handles it
-  }
+/** Has an unescaped glob character (a pattern as the word model writes it: `"a*"` is `a\*`). */
+export function hasGlob(p: string): boolean {
+  return /(^|[^\\])[*?[(]/.test(p);
 }
 
 /** The literal directory prefix of a glob pattern (the part before the first segment with a glob character). */
@@ -176,9 +221,12 @@ export function globPrefix(pattern: string): { prefix: string; dotdot: boolean; 
 
 /**
  * One glob segment as a regular expression over a file name: `*` and `?` never match a leading
- * dot (bash without dotglob) unless `dot`; anything this does not understand matches every name.
+ * dot (bash without dotglob) unless `dot`; `nocase` (nocaseglob) ignores case. Anything this does
+ * not understand matches every name.
  */
-export function segmentRegExp(seg: string, dot = false): RegExp {
+export function segmentRegExp(seg: string, opts: boolean | { dot?: boolean; nocase?: boolean } = false): RegExp {
+  const dot = typeof opts === "boolean" ? opts : opts.dot === true;
+  const flags = typeof opts === "object" && opts.nocase ? "i" : "";
   if (/[(]/.test(seg)) return /^.*$/; // extglob: be broad
   const lead = dot ? "" : "(?!\\.)";
   let re = "";
@@ -194,5 +242,5 @@ export function segmentRegExp(seg: string, dot = false): RegExp {
       i = close;
     } else re += c.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   }
-  return new RegExp("^" + re + "$");
+  return new RegExp("^" + re + "$", flags);
 }

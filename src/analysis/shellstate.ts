@@ -18,6 +18,21 @@ export interface CodeTaint {
   why: string;
 }
 
+/**
+ * The shopt options that change what a glob matches. Each is true when it may be on (a merge
+ * of branches keeps any that one branch set): matching with it on is the broader answer, and
+ * `nullglob` on means a word that matches nothing may vanish.
+ */
+export interface GlobOpts {
+  dot: boolean;
+  nocase: boolean;
+  globstar: boolean;
+  nullglob: boolean;
+}
+
+/** bash's defaults: what a non-interactive shell starts with. */
+export const DEFAULT_GLOB: GlobOpts = { dot: false, nocase: false, globstar: false, nullglob: false };
+
 export interface Shell {
   bases: Bases;
   /** null: inherited from the caller, unknown. */
@@ -33,6 +48,8 @@ export interface Shell {
   defaultIfs: boolean;
   /** External command names may resolve to code this command brought in (PATH=..., source). */
   codeTaint: CodeTaint | null;
+  /** Glob options in force (`shopt -s dotglob`...). */
+  glob: GlobOpts;
 }
 
 /**
@@ -49,6 +66,7 @@ export function shellWith(sh: Shell, p: Partial<Shell>): Shell {
     cdpath: p.cdpath !== undefined ? p.cdpath : sh.cdpath,
     defaultIfs: p.defaultIfs ?? sh.defaultIfs,
     codeTaint: p.codeTaint !== undefined ? p.codeTaint : sh.codeTaint,
+    glob: p.glob ?? sh.glob,
   };
 }
 
@@ -138,6 +156,7 @@ export function mergeShell(a: Shell, b: Shell): Shell {
     cdpath,
     defaultIfs: a.defaultIfs && b.defaultIfs,
     codeTaint,
+    glob: a.glob === b.glob ? a.glob : { dot: a.glob.dot || b.glob.dot, nocase: a.glob.nocase || b.glob.nocase, globstar: a.glob.globstar || b.glob.globstar, nullglob: a.glob.nullglob || b.glob.nullglob },
   };
 }
 
@@ -151,8 +170,13 @@ export function sameShell(a: Shell, b: Shell): boolean {
     a.home === b.home &&
     JSON.stringify(a.cdpath) === JSON.stringify(b.cdpath) &&
     a.defaultIfs === b.defaultIfs &&
-    a.codeTaint?.kind === b.codeTaint?.kind
+    a.codeTaint?.kind === b.codeTaint?.kind &&
+    globKey(a.glob) === globKey(b.glob)
   );
+}
+
+function globKey(g: GlobOpts): number {
+  return (g.dot ? 1 : 0) | (g.nocase ? 2 : 0) | (g.globstar ? 4 : 0) | (g.nullglob ? 8 : 0);
 }
 
 export function describeBases(b: Bases): string[] {

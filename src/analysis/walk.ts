@@ -15,6 +15,7 @@ import type {
   Word,
   WordPart,
 } from "../shell/ast.ts";
+import path from "node:path";
 import { forEachNode } from "../shell/visit.ts";
 import type { Source } from "../policy/model.ts";
 import type { ArgWord, Interpretation } from "./registry/types.ts";
@@ -23,6 +24,7 @@ import { checkNameSubscripts, NAME_TAKERS, runBuiltin, WALK_BUILTINS } from "./b
 import { applyAssignment, applyEnvRecord, type PrefixEnv } from "./envapply.ts";
 import { listDir, tryLstat, type DirEntry } from "./fs.ts";
 import { resolvePath } from "./paths.ts";
+import { nullglobDrops, withShoptFlags } from "./globs.ts";
 import { after, failState, mergeShell, sameShell, shellWith, unknownBases, describeBases, type Bases, type Flow, type Shell } from "./shellstate.ts";
 import { expandWord, heredocText } from "./words.ts";
 import { scopeWith, Walker, wordEnv, type Output, type Scope, type StdinSource } from "./walker.ts";
@@ -40,6 +42,8 @@ export interface ArgItem {
   tree?: boolean;
   /** ...whose basename matches this glob (`find R -name P -exec`). */
   treeName?: string;
+  /** ...through symlinks to directories (`find -L R -exec`). */
+  treeFollow?: boolean;
 }
 
 export interface Invocation {
@@ -56,6 +60,8 @@ export interface Invocation {
   at?: { src: string; pos: number };
   /** Its own redirects send stdout somewhere else than the pipe. */
   redirectsStdout?: boolean;
+  /** A nullglob removed some of its words: too few operands left means it only fails. */
+  vanishing?: boolean;
 }
 
 export type CmdFlow = Flow & { out: Output };
@@ -471,7 +477,24 @@ function walkSimple(w: Walker, cmd: SimpleCommand, sh: Shell, sc: Scope): CmdFlo
   const inv: Invocation = { items, span, prefix, stdin: null, noFunctions: false, via: sc.via, at: { src: sc.src, pos: cmd.pos } };
   // Redirects are set up before the command runs; their stdin feeds the command.
   // (They are emitted inside dispatch once the command index is known.)
-  return dispatch(w, inv, standalone ? cur : sh, sc, cmd.redirects);
+  const before = sh.glob.nullglob && items.some((i) => i.glob) ? new Map(w.written) : null;
+  const flow = dispatch(w, inv, standalone ? cur : sh, sc, cmd.redirects);
+  if (!before) return flow;
+  // With nullglob a glob word that matches nothing vanishes: judge the argv without it too,
+  // each variant against the writes made before this command (they are alternatives).
+  const drops = nullglobDrops(items);
+  if (drops === null) w.unmodelled(sc, span, "nullglob", "with nullglob on, any of these glob words may vanish and shift the others: too many to judge each way", -1);
+  const all = new Map(w.written);
+  for (const rest of drops ?? []) {
+    if (rest.length === 0) continue;
+    w.written.clear();
+    for (const [k, v] of before) w.written.set(k, v);
+    dispatch(w, { ...inv, items: rest, vanishing: true }, standalone ? cur : sh, sc, cmd.redirects);
+    for (const [k, v] of w.written) if (!all.has(k)) all.set(k, v);
+  }
+  w.written.clear();
+  for (const [k, v] of all) w.written.set(k, v);
+  return flow;
 }
 
 /** Runs one command from its argv: functions, builtins, path-qualified programs, the registry. */
@@ -568,6 +591,8 @@ function external(w: Walker, inv: Invocation, sh: Shell, sc: Scope, idx: number,
     interp = { known: false, reason: `the registry failed on this command (${(e as Error).message})`, argIndex: 0 };
   }
   if (!interp.known) {
+    // A word a nullglob removed left too few operands: the command fails and does nothing.
+    if (inv.vanishing && interp.tooFew) return { sh, status: "fails", out: NO_OUT };
     w.unmodelled(sc, src(interp.argIndex), name, interp.reason, idx);
     return { sh, status: "unknown", out: NO_OUT };
   }
@@ -596,6 +621,7 @@ function external(w: Walker, inv: Invocation, sh: Shell, sc: Scope, idx: number,
     const glob = e.glob || (e.argIndex >= 0 && inv.items[e.argIndex]?.glob === true && inv.items[e.argIndex]?.value === e.path);
     // a `{}` of find -exec is every path under the start point: its effects reach the whole tree
     const tree = e.argIndex >= 0 && inv.items[e.argIndex]?.tree === true;
+    const follow = e.follow === true || (tree && inv.items[e.argIndex]?.treeFollow === true);
     let recursive = (e.recursive ?? false) || tree;
     // `find R -name P -exec cmd {}` / `find R -name P -delete`: R and the paths below R named P
     const treeName = e.recursive && e.named !== undefined ? e.named : tree && !e.recursive ? inv.items[e.argIndex]!.treeName : undefined;
@@ -611,7 +637,9 @@ function external(w: Walker, inv: Invocation, sh: Shell, sc: Scope, idx: number,
     const runsIn = e.inBase && e.op === "exec" ? outsideBase(w, bases) : null;
     const kind = runsIn ? "foreign-code" : e.kind;
     const why = runsIn ? `${e.why}, with ${runsIn} as its working directory (project code run outside the project is foreign code)` : e.why;
-    w.placePath({ op: e.op, path: e.path, recursive, glob, kind, why, source: s, command: idx, bases, sh, sc, by: interp.matched, makesLinks, ownRepo });
+    // A destination directory: its sources land below it (glob words among them match names).
+    const into = e.into ? { ...e.into, sources: e.into.sources.map((x) => ({ ...x, glob: inv.items[x.index]?.glob === true && inv.items[x.index]?.value === x.value })) } : undefined;
+    w.placePath({ op: e.op, path: e.path, recursive, glob, kind, why, source: s, command: idx, bases, sh, sc, by: interp.matched, makesLinks, ownRepo, ...(follow ? { follow } : {}), ...(into ? { into } : {}) });
   }
   if (interp.privileged && !interp.effects.some((e) => e.op === "privilege")) {
     w.other("privilege", "system", name, undefined, src(0), `\`${name}\` runs commands as another user`, idx);
@@ -628,10 +656,12 @@ function external(w: Walker, inv: Invocation, sh: Shell, sc: Scope, idx: number,
           if (run.treeArgs?.includes(i)) {
             item.tree = true;
             if (run.treeName !== undefined) item.treeName = run.treeName;
+            if (run.treeFollow) item.treeFollow = true;
           }
           if (from?.tree) {
             item.tree = true;
             if (from.treeName !== undefined) item.treeName = from.treeName;
+            if (from.treeFollow) item.treeFollow = true;
           }
           return item;
         });
@@ -643,7 +673,7 @@ function external(w: Walker, inv: Invocation, sh: Shell, sc: Scope, idx: number,
       const printed = split !== "other" && (run.appendsUnknownArgs || run.marker) && st.t === "pipe" && st.names ? st.names() : null;
       const names = printed && (printed.nul ? split === "nul" : split === (run.marker ? "line" : "blank")) ? printed.names : null;
       let prefix: PrefixEnv | null = null;
-      const runOne = (items: ArgItem[]) => {
+      const runOne = (items: ArgItem[], runBases = bases) => {
         if (!prefix) {
           prefix = new Map(inv.prefix);
           if (run.env) {
@@ -651,8 +681,17 @@ function external(w: Walker, inv: Invocation, sh: Shell, sc: Scope, idx: number,
             applyEnvRecord(w, run.env, innerSh, sc, src(run.argIndex), idx);
           }
         }
-        dispatch(w, { items, span: inv.span, prefix, stdin: inv.stdin, noFunctions: true, via, bases }, innerSh, scopeWith(sc, { via }));
+        dispatch(w, { items, span: inv.span, prefix, stdin: inv.stdin, noFunctions: true, via, bases: runBases }, runBases === bases ? innerSh : shellWith(innerSh, { bases: runBases }), scopeWith(sc, { via }));
       };
+      if (run.inDirs !== undefined) {
+        // find -execdir: once per start point it resolves to, in every directory a match may be in.
+        for (const at of execdirPlaces(w, run.inDirs, run.treeFollow === true, run.treeName, bases, sh)) {
+          const items = toItems(run.argv);
+          for (const it of items) if (it.tree) it.value = at.start;
+          runOne(items, at.bases);
+        }
+        continue;
+      }
       if (run.marker && names && names.length <= w.markerRunsLeft) {
         // xargs -I: one run per name, with the name in place of each marker (a budget for the
         // whole verdict: nested, the runs would multiply).
@@ -669,7 +708,7 @@ function external(w: Walker, inv: Invocation, sh: Shell, sc: Scope, idx: number,
       if (items.length === 0) continue;
       runOne(items);
     } else if (run.type === "script") {
-      innerScript(w, run.script, `${name} -c`, src(run.argIndex), innerSh, scopeWith(sc, { via: `${via} (script)` }), idx);
+      innerScript(w, run.script, `${name} -c`, src(run.argIndex), withShoptFlags(innerSh, argv), scopeWith(sc, { via: `${via} (script)` }), idx);
     } else {
       stdinCode(w, inv, sc, innerSh, idx, { shell: true, kind: "unmodelled", why: `\`${name}\` runs shell code from its stdin` });
     }
@@ -706,6 +745,38 @@ function overrideBases(w: Walker, dir: string | null, bases: Bases, sh: Shell): 
 }
 
 const NAMED_LIMIT = 2000;
+const EXECDIR_DIRS = 512;
+
+/**
+ * Where `find START ... -execdir CMD` runs CMD: for each physical start point, the directories
+ * holding a match (the start's parent, the start, every directory below it; with -name, only
+ * those holding a matching name). Unknown bases when they cannot all be listed.
+ */
+function execdirPlaces(w: Walker, start: string, follow: boolean, name: string | undefined, bases: Bases, sh: Shell): { start: string; bases: Bases }[] {
+  const placed = w.locate(start, bases, sh);
+  const unknown = (why: string) => [{ start, bases: unknownBases(`find -execdir runs in the directory of each match, ${why}`) }];
+  // The start point itself runs in the directory it is named from (a symlink's, not its target's).
+  const trimmed = start.replace(/(.)\/+$/, "$1");
+  const parents = w.locate(trimmed.includes("/") ? path.posix.dirname(trimmed) : ".", bases, sh);
+  if (!placed || !parents) return unknown("below a start point that cannot be placed");
+  const out: { start: string; bases: Bases }[] = [];
+  for (const p of placed) {
+    const startMatches = name === undefined || findNameRegExp(name).test(path.posix.basename(trimmed));
+    const dirs = new Set<string>(startMatches ? parents.map((x) => x.path) : []);
+    // (Names this command may create below the start are not listed yet: then every directory.)
+    if (name !== undefined && !follow && !w.writtenAtOrBelow(p.path) && !w.opaqueWrites && !w.preOpaque) {
+      const named = namedBelow(w, p.path, name, bases, sh);
+      if (named === null) return unknown("and they cannot all be listed");
+      for (const m of named) dirs.add(path.posix.dirname(m));
+    } else {
+      const all = w.dirsBelow(p.path, follow, EXECDIR_DIRS);
+      if (all === null) return unknown(`and there are more than ${EXECDIR_DIRS} directories below \`${p.path}\``);
+      for (const d of all) dirs.add(d);
+    }
+    out.push({ start: p.path, bases: { known: true, list: [...dirs].map((d) => ({ logical: d, physical: d })) } });
+  }
+  return out;
+}
 
 
 /** Is a delete under this path a sweep of `/`, HOME, an ancestor of HOME or a top-level tree (unbounded, not narrowed)? */
@@ -713,7 +784,7 @@ function sweeping(w: Walker, path: string, bases: Bases, sh: Shell): boolean {
   const placed = w.locate(path, bases, sh);
   if (!placed) return true;
   const home = w.deps.ctx.home;
-  return placed.some((p) => p.path === "/" || p.path === home || home.startsWith(p.path + "/") || p.path.split("/").filter(Boolean).length <= 1);
+  return placed.some((p) => p.path === "/" || p.path === home || home.startsWith(p.path + "/") || (p.path.split("/").filter(Boolean).length <= 1 && !w.deps.ctx.tmp.includes(p.path)));
 }
 
 /**

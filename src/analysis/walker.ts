@@ -1,16 +1,18 @@
 // The walker's shared machinery: effect emission, path placement against the directory context,
 // the record of what this command writes (for symlinks it creates, directories it creates and
 // files it writes and then runs), and the dependencies (registry, env vectors, regions).
+import path from "node:path";
 import type { Arithmetic, FunctionDef, Script, Word } from "../shell/ast.ts";
 import { COMMAND_BRACE_WORK_LIMIT, type BraceWork } from "../shell/braces.ts";
 import type { CompiledRegions } from "../policy/regions.ts";
 import type { Kind, Locus, Op, Source } from "../policy/model.ts";
-import type { ArgWord, Interpretation } from "./registry/types.ts";
+import type { ArgWord, Interpretation, Into } from "./registry/types.ts";
 import type { DirContext } from "./context.ts";
 import type { EnvVectors } from "./envvectors.ts";
-import { globPrefix, lexical, resolvePath, segmentRegExp } from "./paths.ts";
+import { globPrefix, hasGlob, lexical, resolvePath, segmentRegExp } from "./paths.ts";
+import { isProcessEntry, procGlob } from "./globs.ts";
 import { listDir, tryLstat as tryLstatSafe } from "./fs.ts";
-import type { Bases, Shell } from "./shellstate.ts";
+import type { Bases, GlobOpts, Shell } from "./shellstate.ts";
 import type { CommandRecord, LocatedEffect } from "./types.ts";
 import { scanInlineCode, scanModulePaths } from "./evidence.ts";
 import type { WordEnv } from "./words.ts";
@@ -142,6 +144,17 @@ const SYMLINK_MAKERS = new Set(["ln", "mv", "tar", "unzip", "rsync", "cpio", "7z
 
 const SEEN_SCAN = 16;
 
+/** What a tree scan found: the first interesting place, every interesting locus (one target each), whether it gave up. */
+interface ScanResult {
+  found: string | null;
+  locus: Locus | null;
+  truncated: boolean;
+  why: string;
+  all: { target: string; locus: Locus }[];
+  /** A delete scan ("d"): a directory below (or at) the start that holds a `.git`. */
+  repo?: string;
+}
+
 function effectKey(e: LocatedEffect): string {
   return `${e.op}|${e.locus}|${e.target}|${e.kind ?? ""}|${e.source.pos}|${e.source.end}|${e.command}`;
 }
@@ -178,7 +191,7 @@ export class Walker {
   private gitDirsMemo: ReadonlySet<string> | null = null;
   /** `xargs -I` runs over find's names still to be followed in this verdict (each is walked). */
   markerRunsLeft = 64;
-  private scans = new Map<string, { found: string | null; locus: Locus | null; truncated: boolean; why: string; all: { target: string; locus: Locus }[] }>();
+  private scans = new Map<string, ScanResult>();
 
   constructor(
     readonly deps: Deps,
@@ -320,6 +333,12 @@ export class Walker {
     makesLinks?: boolean;
     /** git's own effect on the repository it reads (`.git`): a root's `.git` is then its objects and refs, not what redirects git. */
     ownRepo?: boolean;
+    /** The per-process part of a /proc pattern was already made concrete. */
+    procDone?: boolean;
+    /** Tree scans below the path go through symlinks to directories (`find -L`). */
+    follow?: boolean;
+    /** A destination the sources may land in (`cp a b DIR`): see registry `into`. */
+    into?: Into & { sources: { value: string | null; index: number; glob?: boolean }[] };
   }): void {
     const { op, source, command } = req;
     const emitUnknown = (target: string, why: string) =>
@@ -330,30 +349,241 @@ export class Walker {
       if (req.sh.home === null) return emitUnknown(p, "HOME was changed to something unknown");
       p = req.sh.home + p.slice(1);
     }
-    const targets: { path: string; recursive: boolean; globRest?: string[] }[] = [];
+    if (req.glob && p.startsWith("/proc/") && !req.procDone) {
+      // The per-process part of /proc is never listed (a listing shows the classifier's own
+      // process): the names every process has stand in for it.
+      const pg = procGlob(p, req.sh.glob);
+      if (pg) {
+        for (const alt of pg.paths) this.placePath({ ...req, path: alt, glob: hasGlob(alt), procDone: true });
+        if (!pg.global) return;
+      }
+    }
+    const targets: { path: string; recursive: boolean; globRest?: string[]; sweep?: boolean }[] = [];
     if (req.glob) {
       const g = globPrefix(p);
-      targets.push({ path: g.prefix, recursive: true, globRest: req.recursive ? [...g.rest, "**"] : g.rest });
+      // A pattern whose every segment takes any name (`/tmp/*`, `dir/*/*`) sweeps what it is in.
+      const sweep = g.rest.length > 0 && g.rest.every((x) => x === "**" || /^\*+$/.test(x));
+      // A trailing slash makes the match itself a directory, through a symlink (`rm -rf lin?-out/`).
+      const rest = p.length > 1 && p.endsWith("/") && g.rest.length > 0 ? [...g.rest, "."] : g.rest;
+      targets.push({ path: g.prefix, recursive: true, globRest: req.recursive ? [...rest, "**"] : rest, sweep });
+      // With globstar, bash opens every entry below a `**` to see whether it is a directory,
+      // through symlinks: a link to a secret file is opened (observed).
+      if (req.sh.glob.globstar && g.rest.includes("**")) {
+        this.placePath({ ...req, op: "read", path: g.prefix, glob: false, recursive: true, by: "bash", why: `${req.why}: bash lists everything below \`${g.prefix}\` for \`**\``, record: false, into: undefined });
+      }
       if (g.dotdot) targets.push({ path: g.prefix === "/" ? "/" : g.prefix + "/..", recursive: true });
+      this.globWritten(req, p);
     } else targets.push({ path: p, recursive: !!req.recursive });
+    // Asked before this command's own write of the destination is recorded.
+    const made = req.into && !req.glob ? new Set((this.locate(p, req.bases, req.sh) ?? []).filter((d) => this.madeBefore(d.path, req.command)).map((d) => d.path)) : null;
     for (const t of targets) {
-      const proc = t.path.startsWith("/proc/") ? t.path.match(/^\/proc\/(self|thread-self|\d+)\/(cwd|root)(\/.*)?$/) : null;
-      if (proc && /^\d+$/.test(proc[1]!)) {
-        emitUnknown(t.path, "another process's directory");
-        continue;
-      }
-      if (proc && proc[2] === "root") {
-        this.placeOne(req, "/", "/" + (proc[3] ?? ""), t.recursive, t.globRest);
-        continue;
-      }
-      if (proc || !t.path.startsWith("/")) {
-        const rel = proc ? "." + (proc[3] ?? "") : t.path;
+      if (!t.path.startsWith("/")) {
         if (!req.bases.known) {
           emitUnknown(t.path, `the working directory is unknown (${req.bases.why})`);
           continue;
         }
-        for (const b of req.bases.list) this.placeOne(req, b.physical, rel, t.recursive, t.globRest);
-      } else this.placeOne(req, "/", t.path, t.recursive, t.globRest);
+        for (const b of req.bases.list) this.placeOne(req, b.physical, t.path, t.recursive, t.globRest, t.sweep);
+      } else this.placeOne(req, "/", t.path, t.recursive, t.globRest, t.sweep);
+    }
+    if (req.into) this.placeInto(req, p, made ?? new Set());
+  }
+
+  /**
+   * What lands below a destination that is (or may be by then) a directory: DEST/NAME for each
+   * source, and with trees, the source's tree below that (`cp -r hooks .git/`, `ln -s cfg ~/.claude`).
+   */
+  private placeInto(req: Parameters<Walker["placePath"]>[0], dest: string, made: ReadonlySet<string>): void {
+    const into = req.into!;
+    const base = { ...req, into: undefined, glob: false, record: req.record };
+    let dests: { path: string; locus: Locus }[] | null;
+    if (req.glob) {
+      // A pattern for the destination: the directories it matches now.
+      dests = this.globMatches(dest, req.bases, req.sh);
+      if (dests === null) return this.emit({ op: req.op, locus: "unknown", target: dest, kind: req.kind, source: req.source, why: `${req.why}: the destination pattern matches too much to tell where the sources land`, command: req.command });
+    } else dests = this.locate(dest, req.bases, req.sh);
+    if (!dests) return; // unplaceable: the destination's own effect already says so
+    const names = this.deps.regions.names;
+    for (const d of dests) {
+      // A directory now, a name this command makes (or may make) a directory first, or `-t`/a trailing slash.
+      const isDir = into.always || /\/\.?$/.test(dest) || this.dirExists(d.path) === true || made.has(d.path) || (req.glob === true && this.madeBefore(d.path, req.command));
+      for (const s of into.sources) {
+        const why = (l: string) => `${req.why}: \`${s.value ?? "<dynamic>"}\` lands at \`${l}\``;
+        // A remote source (`host:dir/x`) is named by its path there.
+        const remote = s.value !== null && /^[^/]*:/.test(s.value) && !s.value.startsWith(".");
+        const local = s.value === null ? null : remote ? s.value.slice(s.value.indexOf(":") + 1) : s.value;
+        const value = local === null || local === "" ? null : local.replace(/(.)\/+$/, "$1");
+        const contents = value !== null && (value === "." || value.endsWith("/.") || (into.slashContents === true && local!.length > 1 && local!.endsWith("/")));
+        if (!isDir) {
+          // A file or a new name: the destination itself, which a tree lands on as a whole.
+          if (into.trees && value !== null && !s.glob) this.landTree(req, remote ? s.value! : value, d.path);
+          continue;
+        }
+        const name = value === null ? null : into.whole ? value.replace(/^(\.?\/)+/, "") : value.slice(value.lastIndexOf("/") + 1);
+        if (name === null || s.glob || name === ".." || name === "") {
+          if (contents && value !== null) {
+            if (into.trees && !s.glob) this.landTree(req, remote ? s.value! : value, d.path);
+            continue;
+          }
+          // The name is not known: every name the regions table singles out in that directory.
+          const last = name === null ? null : name.slice(name.lastIndexOf("/") + 1);
+          this.landUnknown(req, d.path, last !== null && s.glob ? segmentRegExp(last, req.sh.glob) : null, into.trees);
+          continue;
+        }
+        const l = contents ? d.path : lexical(d.path + "/" + name);
+        if (!contents) this.placePath({ ...base, path: l, recursive: into.trees, why: why(l) });
+        if (into.trees) this.landTree(req, remote ? s.value! : value!, l);
+      }
+    }
+  }
+
+  /**
+   * A name nobody can know lands in `dir` (a dynamic or globbed source, a remote tree): every
+   * name the regions table singles out there (matching `re`, if given) is placed.
+   */
+  private landUnknown(req: Parameters<Walker["placePath"]>[0], dir: string, re: RegExp | null, trees: boolean): void {
+    const names = this.deps.regions.names;
+    if (!names) {
+      this.emit({ op: req.op, locus: "unknown", target: dir, kind: req.kind, source: req.source, why: `${req.why}: a name that cannot be known lands in \`${dir}\``, command: req.command });
+      return;
+    }
+    const plain = this.deps.regions.locate(dir + "/\u0000");
+    for (const n of names.samples) {
+      if (re && !re.test(n)) continue;
+      const l = dir + "/" + n;
+      if (this.deps.regions.locate(l) !== plain) this.placePath({ ...req, into: undefined, glob: false, path: l, recursive: trees, why: `${req.why}: a source named \`${n}\` would land at \`${l}\`` });
+    }
+  }
+
+  /** Did a command before `command` write at or below `p` (it may be a directory by then)? */
+  private madeBefore(p: string, command: number): boolean {
+    if (this.opaqueWrites || this.preOpaque) return true;
+    const pre = p === "/" ? "/" : p + "/";
+    for (const m of [this.written, this.preseed]) {
+      if (!m) continue;
+      for (const [k, r] of m) if (r.command !== command && (k === p || k.startsWith(pre))) return true;
+    }
+    return false;
+  }
+
+  /**
+   * A source tree (as written, from the command's bases) landing at `at`: each entry whose name
+   * the regions table singles out is placed at its landing path (`cfg/settings.json` copied to
+   * `~/.claude` is a self write). Past SCAN_LIMIT entries the landing is unknown.
+   */
+  private landTree(req: Parameters<Walker["placePath"]>[0], source: string, at: string): void {
+    const fs = this.deps.ctx.fs;
+    const names = this.deps.regions.names;
+    // A remote tree (`host:dir`), or one that cannot be listed: any name may land there.
+    if (!fs || (!fs.readdirEntries && !fs.readdirSync) || !names || (/^[^/]*:/.test(source) && !source.startsWith("."))) return this.landUnknown(req, at, null, true);
+    const srcs = this.locate(source, req.bases, req.sh);
+    for (const s of srcs ?? []) {
+      // What this command writes below the source lands too (the listing does not show it yet).
+      if (this.opaqueWrites || this.preOpaque) this.landUnknown(req, at, null, true);
+      for (const m of [this.written, this.preseed]) {
+        for (const [k, rec] of m ?? []) {
+          if (rec.command === req.command || !k.startsWith(s.path + "/")) continue;
+          const l = at + k.slice(s.path.length);
+          this.placePath({ ...req, into: undefined, glob: false, path: l, recursive: rec.recursive, why: `${req.why}: \`${k}\`, written by this command, lands at \`${l}\`` });
+          if (rec.recursive) this.landUnknown(req, l, null, true);
+        }
+      }
+      const st = tryLstatSafe(fs, s.path);
+      if (!st || !st.isDirectory()) continue;
+      const queue: { d: string; rel: string; only?: ReadonlySet<string> | undefined }[] = [{ d: s.path, rel: "" }];
+      let seen = 0;
+      while (queue.length) {
+        const { d, rel, only } = queue.shift()!;
+        let entries;
+        try {
+          entries = listDir(fs, d);
+        } catch {
+          continue;
+        }
+        for (const e of entries) {
+          if (only && !only.has(e.name)) continue;
+          if (++seen > SCAN_LIMIT) {
+            this.emit({ op: req.op, locus: "unknown", target: at, kind: req.kind, source: req.source, why: `${req.why}: more than ${SCAN_LIMIT} entries of \`${s.path}\` land below \`${at}\`: too many to tell where`, command: req.command });
+            return;
+          }
+          const r = rel ? rel + "/" + e.name : e.name;
+          if (names.test(e.name)) {
+            const l = at + "/" + r;
+            this.placePath({ ...req, into: undefined, glob: false, path: l, recursive: false, why: `${req.why}: \`${s.path}/${r}\` lands at \`${l}\`` });
+          }
+          if (e.isDir && !e.isLink) {
+            const next = this.lookedAtBelow(only, e.name, d + "/" + e.name, false);
+            if (next !== "none") queue.push({ d: d + "/" + e.name, rel: r, only: next });
+          }
+        }
+      }
+    }
+  }
+
+  /** The paths a pattern matches now (at most 64), as bash would expand it; null past that or without a listing. */
+  private globMatches(pattern: string, bases: Bases, sh: Shell): { path: string; locus: Locus }[] | null {
+    const fs = this.deps.ctx.fs;
+    if (!fs || (!fs.readdirEntries && !fs.readdirSync)) return null;
+    let p = pattern;
+    if (p === "~" || p.startsWith("~/")) {
+      if (sh.home === null) return null;
+      p = sh.home + p.slice(1);
+    }
+    const starts = p.startsWith("/") ? ["/"] : bases.known ? bases.list.map((b) => b.physical) : null;
+    if (!starts) return null;
+    const out: { path: string; locus: Locus }[] = [];
+    for (const start of starts) {
+      let cur = [start];
+      for (const seg of p.split("/").filter((x) => x !== "" && x !== ".")) {
+        const next: string[] = [];
+        for (const dir of cur) {
+          if (!hasGlob(seg)) {
+            next.push(seg === ".." ? path.posix.dirname(dir) : dir === "/" ? "/" + seg : dir + "/" + seg);
+            continue;
+          }
+          const re = segmentRegExp(seg, sh.glob);
+          const r = resolvePath(fs, "/", dir, true);
+          if (!r.ok) return null;
+          let entries;
+          try {
+            entries = listDir(fs, r.path);
+          } catch {
+            continue;
+          }
+          for (const e of entries) if (re.test(e.name) && !isProcessEntry(r.path, e.name)) next.push(dir === "/" ? "/" + e.name : dir + "/" + e.name);
+        }
+        if (next.length > 64) return null;
+        cur = next;
+      }
+      for (const c of cur) {
+        const r = resolvePath(fs, "/", c, true);
+        if (r.ok) out.push({ path: r.path, locus: this.deps.regions.locate(r.path) });
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Paths this command writes that a glob may match by the time it is expanded (`ln -s ../x l;
+   * cat l?/f`): the filesystem does not show them yet. Each such path that matches the
+   * pattern's first segments is placed with the rest of the pattern below it.
+   */
+  private globWritten(req: Parameters<Walker["placePath"]>[0], pattern: string): void {
+    if (this.written.size === 0 && (this.preseed === null || this.preseed.size === 0)) return;
+    const starts = pattern.startsWith("/") ? ["/"] : req.bases.known ? req.bases.list.map((b) => b.physical) : [];
+    const keys = new Set([...this.written.keys(), ...(this.preseed?.keys() ?? [])]);
+    for (const start of starts) {
+      const segs = (start === "/" ? pattern : start + "/" + pattern).split("/").filter((x) => x !== "" && x !== ".");
+      if (segs.includes("..")) continue; // placed through the parent target instead
+      for (const key of keys) {
+        const ks = key.split("/").filter((x) => x !== "");
+        if (ks.length > segs.length) continue;
+        let ok = ks.length > 0;
+        for (let i = 0; i < ks.length && ok; i++) ok = segs[i] === "**" || segmentRegExp(segs[i]!, req.sh.glob).test(ks[i]!);
+        if (!ok || ks.every((x, i) => x === segs[i])) continue;
+        const rest = segs.slice(ks.length).join("/");
+        const path = rest ? key + "/" + rest : key;
+        this.placePath({ ...req, path, glob: hasGlob(rest), why: `${req.why}: the pattern may match \`${key}\`, which this command writes` });
+      }
     }
   }
 
@@ -363,6 +593,8 @@ export class Walker {
     rel: string,
     recursive: boolean,
     globRest?: string[],
+    sweep = false,
+    hops = 0,
   ): void {
     const { op, source, command } = req;
     // Each possible working directory counts: a script's `cd`s multiply the places of a path.
@@ -373,9 +605,16 @@ export class Walker {
     const { fs } = this.deps.ctx;
     const followFinal = op !== "delete" || /\/\.?$/.test(rel);
     const lexAbs = lexical(rel.startsWith("/") ? rel : base + "/" + rel);
-    const r = resolvePath(fs, base, rel, followFinal);
+    const r = resolvePath(fs, base, rel, followFinal, rel.startsWith("/") ? undefined : base);
     const unknown = (target: string, why: string) =>
       this.emit({ op, locus: "unknown", target, kind: req.kind, source, why: `${req.why}: ${why}`, command });
+    if (!r.ok && r.cwdRest !== undefined) {
+      // `/proc/self/cwd/...` (or a link to it): the rest, from each working directory the command may have.
+      if (!req.bases.known) return unknown(lexAbs, `it goes through the working directory, which is unknown (${req.bases.why})`);
+      if (hops >= 4) return unknown(lexAbs, "it goes through /proc/self/cwd too many times");
+      for (const b of req.bases.list) this.placeOne(req, b.physical, r.cwdRest ? "./" + r.cwdRest : ".", recursive, globRest, sweep, hops + 1);
+      return;
+    }
     if (!r.ok) return unknown(lexAbs, r.why);
     // A symlink this command creates is invisible to the filesystem now: refuse to guess.
     for (const cand of [lexAbs, r.path]) {
@@ -412,11 +651,26 @@ export class Walker {
     // over one; mv's destination is a delete): tree scans do not look there
     // (GIT_DIR_LOOKED_AT), so this needs yolo.
     if (maker && (op === "write" || op === "delete") && kind === undefined && this.reachesGitDir(r.path, lexAbs, recursive, req.by, op)) kind = "git-dir-link";
+    let unbounded = "";
+    // mv takes a source tree away whole (across filesystems, entry by entry): moving a project
+    // root, a sibling repository or a temp dir's content away is judged like deleting it.
+    if (op === "delete" && !recursive && !req.into && /^(\S*\/)?mv$/.test(req.by) && this.dirExists(r.path) === true) {
+      unbounded = this.wholeTree(r.path, where.locus, false, req.by);
+      if (unbounded) kind = "unbounded";
+    }
     if (op === "delete" && recursive) {
       const home = this.deps.ctx.home;
       const depth = r.path.split("/").filter(Boolean).length;
-      // `/`, HOME and its ancestors, a whole top-level tree (a temp dir itself is not "unbounded").
-      if (r.path === "/" || r.path === home || home.startsWith(r.path + "/") || (depth <= 1 && where.locus !== "tmp")) kind = "unbounded";
+      // `/`, HOME and its ancestors, a whole top-level tree (a temp dir is judged below). A glob's
+      // directory is not deleted itself, only what the pattern matches; a sweep (`dir/*`)
+      // matches everything in it.
+      if (globRest !== undefined && !sweep) {
+        // judged by what the pattern matches (the scans below)
+      } else if (r.path === "/" || r.path === home || home.startsWith(r.path + "/") || (depth <= 1 && where.locus !== "tmp")) kind = "unbounded";
+      else {
+        unbounded = this.wholeTree(r.path, where.locus, globRest !== undefined, req.by);
+        if (unbounded) kind = "unbounded";
+      }
     }
     this.emit({
       op,
@@ -424,20 +678,20 @@ export class Walker {
       target: r.path,
       kind,
       source,
-      why: req.why + (r.path !== lexAbs ? ` (\`${lexAbs}\` resolves to \`${r.path}\`)` : ""),
+      why: req.why + (r.path !== lexAbs ? ` (\`${lexAbs}\` resolves to \`${r.path}\`)` : "") + (unbounded ? `: ${unbounded}` : ""),
       region: where.pattern,
       command,
     });
     // A glob stands for the names it matches: place those that land somewhere else than the
     // directory holding them (`~/.claude/settings.jso?` is `self`, not `user-config`).
     if (globRest && !globRest.every((g) => g === "**")) {
-      const m = this.scanBelow(r.path, globRest, (l) => l !== where.locus, "g");
+      const m = this.scanBelow(r.path, globRest, (l) => l !== where.locus, "g", { follow: "pattern", glob: req.sh.glob });
       for (const hit of m.all) this.emit({ op, locus: hit.locus, target: hit.target, kind, source, why: `${req.why}: the pattern matches \`${hit.target}\``, command });
       if (m.truncated && op !== "read") this.emit({ op, locus: "unknown", target: r.path, source, why: `${req.why}: ${m.why}`, command });
     }
     // A recursive read of file contents reads whatever lies below, secrets included.
     if (op === "read" && recursive && !SCAN_LOCI.has(where.locus) && where.locus !== "stream" && !NAMES_ONLY.has((req.by.split(" ")[0] ?? "").replace(/^.*\//, ""))) {
-      const scan = this.scanBelow(r.path, globRest ?? ["**"]);
+      const scan = this.scanBelow(r.path, globRest ?? ["**"], undefined, "s", req.follow ? { follow: "all" } : {});
       if (scan.found && scan.locus) {
         this.emit({ op, locus: scan.locus, target: scan.found, source, why: `${req.why}: reads everything below \`${r.path}\`, ${scan.why}`, command });
       } else if (scan.truncated) {
@@ -449,9 +703,17 @@ export class Walker {
     // everything (registry approximations such as git checkout's tracked files are left alone).
     const deleter = req.by.replace(/^\S*\//, "");
     if (op === "delete" && recursive && kind !== "unbounded" && where.locus !== "stream" && (deleter === "rm" || deleter === "git clean" || deleter === "find")) {
-      const m = this.scanBelow(r.path, ["**"], (l) => l !== where.locus, "d");
+      // A glob deletes what it matches (and their trees with -r), not all of its directory.
+      const m = this.scanBelow(r.path, globRest ?? ["**"], (l) => l !== where.locus, "d", req.follow ? { follow: "all", glob: req.sh.glob } : globRest ? { follow: "pattern", glob: req.sh.glob } : {});
       for (const hit of m.all) this.emit({ op, locus: hit.locus, target: hit.target, kind, source, why: `${req.why}: \`${hit.target}\` lies below \`${r.path}\``, command });
       if (m.truncated) this.emit({ op, locus: "unknown", target: r.path, source, why: `${req.why}: ${m.why}`, command });
+      // A repository in what goes (the tree, or what a glob matches and the trees below), outside
+      // the project and the temp dirs: a sibling project goes with it.
+      // A repository inside the project that is not a root (vendored, a submodule) is the project's own content.
+      const repoLocus = m.repo ? this.deps.regions.locate(m.repo) : null;
+      if (m.repo && deleter !== "git clean" && repoLocus !== "tmp" && (repoLocus !== "worktree" || this.deps.ctx.roots.includes(m.repo))) {
+        this.emit({ op, locus: repoLocus!, target: m.repo, kind: "unbounded", source, why: `${req.why}: deletes the git repository of \`${m.repo}\` (a project)`, command });
+      }
     }
     if (req.record !== false && (op === "write" || op === "delete" || op === "install")) {
       // Git keeps no symlinks of its own in .git; in the work tree it may check them out.
@@ -546,32 +808,63 @@ export class Walker {
    * `.env`, a key, a symlink to ~/.ssh...). Bounded: past SCAN_LIMIT entries it gives up and
    * says so (the caller then treats the read as unplaceable).
    */
-  scanBelow(dir: string, pattern: string[], interesting: (l: Locus) => boolean = (l) => SCAN_LOCI.has(l), tag = "s"): { found: string | null; locus: Locus | null; truncated: boolean; why: string; all: { target: string; locus: Locus }[] } {
-    const key = tag + "\u0000" + dir + "\u0000" + pattern.join("/");
+  scanBelow(
+    dir: string,
+    pattern: string[],
+    interesting: (l: Locus) => boolean = (l) => SCAN_LOCI.has(l),
+    tag = "s",
+    /**
+     * follow: go down symlinks to directories, "all" of them (`find -L`) or those a pattern
+     * segment other than `**` goes on below (bash globs them; `rm -r` deletes a matched link,
+     * not what it leads to). glob: the shopt options for the pattern.
+     */
+    opts: { follow?: "all" | "pattern"; glob?: GlobOpts } = {},
+  ): ScanResult {
+    const g = opts.glob;
+    const key = tag + (opts.follow ?? "") + (g ? `${+g.dot}${+g.nocase}` : "") + "\u0000" + dir + "\u0000" + pattern.join("/");
     const hit = this.scans.get(key);
     if (hit) return hit;
     const fs = this.deps.ctx.fs;
     const regions = this.deps.regions;
-    let out: { found: string | null; locus: Locus | null; truncated: boolean; why: string; all: { target: string; locus: Locus }[] };
+    let out: ScanResult;
     const st = fs ? tryLstatSafe(fs, dir) : null;
-    if (fs && (!st || !st.isDirectory())) out = { found: null, locus: null, truncated: false, why: "", all: [] }; // a file or nothing: no tree below
+    if (/^\/proc\/(self|thread-self|\d+)(\/|$)/.test(dir)) {
+      // A process's own entries: a listing here would show the classifier's process.
+      out = { found: null, locus: null, truncated: true, why: `\`${dir}\` belongs to a process whose entries the classifier cannot list`, all: [] };
+    } else if (fs && (!st || !st.isDirectory())) out = { found: null, locus: null, truncated: false, why: "", all: [] }; // a file or nothing: no tree below
     else if (!fs || (!fs.readdirEntries && !fs.readdirSync)) out = { found: null, locus: null, truncated: true, why: "and without a filesystem listing the classifier cannot tell what lies there", all: [] };
     else if ((tag === "s" || tag === "d") && pattern[0] === "**" && fs.tooBig?.exceeds(dir, SCAN_LIMIT)) {
       out = { found: null, locus: null, truncated: true, why: `more than ${SCAN_LIMIT} entries (seen by a scan of \`${dir}\` moments ago): too many to tell what lies there`, all: [] };
     } else {
       out = { found: null, locus: null, truncated: false, why: "", all: [] };
       const loci = new Set<Locus>();
-      const segs = pattern.map((g) => (g === "**" ? null : segmentRegExp(g)));
+      const segs = pattern.map((x) => (x === "**" ? null : segmentRegExp(x, g ?? false)));
+      /** Directories already queued, by real path (followed links may loop). */
+      const visited = opts.follow ? new Set<string>([dir]) : null;
       // `**/NAME` (a tool's file type, `cat **/*.py`): below the `**`, only entries named NAME
       // (leading dots allowed: broader than bash) are read, and symlinks to directories, which
       // a walker may follow. Deeper patterns after a `**` stay broad: everything may match.
-      const tail = segs.length >= 2 && segs[segs.length - 2] === null && segs[segs.length - 1] !== null ? segmentRegExp(pattern[pattern.length - 1]!, true) : null;
+      const tail = segs.length >= 2 && segs[segs.length - 2] === null && segs[segs.length - 1] !== null ? segmentRegExp(pattern[pattern.length - 1]!, { dot: true, nocase: g?.nocase ?? false }) : null;
       // Each queue item: a directory, how far into the pattern it is (`**` may stay put), and
       // inside a project's git dir, which names in it are looked at (see GIT_DIR_LOOKED_AT).
       const queue: { d: string; k: number; only?: ReadonlySet<string> | undefined }[] = [{ d: dir, k: 0 }];
       let seen = 0;
       scan: while (queue.length) {
         const { d, k, only } = queue.shift()!;
+        if (pattern[k] === ".." || pattern[k] === ".") {
+          // After a glob segment, `..` is the physical parent of what matched (`lin?-out/..`).
+          const up = pattern[k] === "." ? d : d === "/" ? "/" : path.posix.dirname(d);
+          if (k + 1 < segs.length) queue.push({ d: up, k: k + 1 });
+          else {
+            const locus = regions.locate(up);
+            if (interesting(locus) && !loci.has(locus)) {
+              loci.add(locus);
+              out.all.push({ target: up, locus });
+              if (out.found === null) out = { ...out, found: up, locus, why: `and \`${up}\` lies there` };
+            }
+          }
+          continue;
+        }
         let entries;
         try {
           entries = listDir(fs, d);
@@ -582,9 +875,12 @@ export class Walker {
         const star = seg === null;
         for (const e of entries) {
           if (only && !only.has(e.name)) continue;
+          if (isProcessEntry(d, e.name)) continue;
           if (!star && seg !== undefined && !seg.test(e.name)) continue;
           // Under a `**` everything may match (broader than bash, never narrower), but see `tail`.
           let last = star || segs.slice(k + 1).every((x) => x === null);
+          // A delete that takes a `.git` takes the repository holding it.
+          if (tag === "d" && e.name === ".git" && last && out.repo === undefined && !only) out = { ...out, repo: d };
           const unnamed = star && tail !== null && k === segs.length - 2 && !tail.test(e.name);
           if (unnamed && !e.isLink) last = false;
           if (++seen > SCAN_LIMIT) {
@@ -600,26 +896,24 @@ export class Walker {
           }
           const p = d === "/" ? "/" + e.name : d + "/" + e.name;
           let target = p;
+          let linkDir = false;
+          let lost = false;
           if (e.isLink) {
-            let real: string | null = null;
-            try {
-              real = fs.realpathSync ? fs.realpathSync(p) : null; // one call where it can
-            } catch {
-              real = null;
+            // Walked segment by segment (realpath(3) would resolve a link into /proc against
+            // the classifier's own process).
+            const r = resolvePath(fs, "/", p, true);
+            if (!r.ok) {
+              // A loop leads nowhere; a link through /proc/self/cwd or another process leads where the scan cannot see.
+              if (/too many symlinks/.test(r.why)) continue;
+              lost = true;
+            } else {
+              target = r.path;
+              linkDir = r.isDir === true;
             }
-            if (real === null) {
-              const r = resolvePath(fs, "/", p, true);
-              if (!r.ok) continue;
-              real = r.path;
-            }
-            target = real;
             // A link not named NAME is read only if it leads to a directory (or we cannot tell).
-            if (unnamed) {
-              const t = tryLstatSafe(fs, real);
-              if (t && !t.isDirectory()) last = false;
-            }
+            if (unnamed && !lost && r.ok && r.exists && !linkDir) last = false;
           }
-          const locus = last ? regions.locate(target) : "none";
+          const locus = last ? (lost ? "unknown" : regions.locate(target)) : "none";
           if (last && interesting(locus) && !loci.has(locus)) {
             loci.add(locus);
             out.all.push({ target, locus });
@@ -634,11 +928,72 @@ export class Walker {
             if (next === "none") continue;
             if (star) queue.push({ d: p, k, only: next });
             else if (k + 1 < segs.length) queue.push({ d: p, k: k + 1, only: next });
+          } else if (linkDir && visited && !visited.has(target) && (opts.follow === "all" || segs.slice(k + 1).some((x) => x !== null))) {
+            // Globs (and `find -L`) go through a symlink to a directory: what lies there is the target's.
+            visited.add(target);
+            if (star) queue.push({ d: target, k });
+            else if (k + 1 < segs.length) queue.push({ d: target, k: k + 1 });
           }
         }
       }
     }
     this.scans.set(key, out);
+    return out;
+  }
+
+  /**
+   * Why deleting all of `p` (or, for a glob, everything in it) is unbounded, or "": a project
+   * root or a directory holding one, a repository outside the project and the temp dirs (a
+   * sibling project), or a whole temp dir (other programs' files and sockets live there).
+   * git deletes only what it does not track: its own deletes are judged by what they reach.
+   */
+  private wholeTree(p: string, locus: Locus, glob: boolean, by: string): string {
+    const { roots, tmp, fs } = this.deps.ctx;
+    if (tmp.includes(p)) return `all of the temp dir \`${p}\` (other programs' files live there)`;
+    if (/^(\S*\/)?git( |$)/.test(by)) return "";
+    for (const root of roots) {
+      if (root.startsWith(p + "/") || (root === p && !glob)) return root === p ? `\`${p}\` is a project root` : `\`${p}\` holds the project root \`${root}\``;
+    }
+    if (!glob && fs && locus !== "worktree" && locus !== "tmp" && tryLstatSafe(fs, p + "/.git")) return `\`${p}\` holds a git repository (another project)`;
+    return "";
+  }
+
+  /**
+   * Every directory at or below `dir` (physical), through symlinks to directories with
+   * `follow`; null past `limit` of them or without a listing.
+   */
+  dirsBelow(dir: string, follow: boolean, limit: number): string[] | null {
+    const fs = this.deps.ctx.fs;
+    if (!fs || (!fs.readdirEntries && !fs.readdirSync)) return null;
+    const st = tryLstatSafe(fs, dir);
+    if (!st || !st.isDirectory()) return [];
+    const out = [dir];
+    const seen = new Set(out);
+    for (let i = 0; i < out.length; i++) {
+      let entries;
+      try {
+        entries = listDir(fs, out[i]!);
+      } catch {
+        continue;
+      }
+      for (const e of entries) {
+        let p = out[i] === "/" ? "/" + e.name : out[i] + "/" + e.name;
+        if (e.isLink) {
+          if (!follow) continue;
+          const r = resolvePath(fs, "/", p, true);
+          if (!r.ok) {
+            if (/too many symlinks/.test(r.why)) continue;
+            return null; // through /proc or another process: nowhere the listing can see
+          }
+          if (r.isDir !== true) continue;
+          p = r.path;
+        } else if (!e.isDir) continue;
+        if (seen.has(p)) continue;
+        seen.add(p);
+        out.push(p);
+        if (out.length > limit) return null;
+      }
+    }
     return out;
   }
 

@@ -145,6 +145,7 @@ function memoRegions(r: CompiledRegions): CompiledRegions {
     locate(p) {
       return this.explain(p).locus;
     },
+    ...(r.names ? { names: r.names } : {}),
   };
 }
 
@@ -164,6 +165,7 @@ function withHomes(r: Regions, c: DirContext, physical: CompiledRegions): Compil
     locate(p) {
       return this.explain(p).locus;
     },
+    ...(physical.names ? { names: physical.names } : {}),
   };
 }
 

@@ -20,6 +20,12 @@ const schema = /* @__PURE__ */ lazy(() =>
                   message: "a pattern must start with ~, @root, @tmp, @parent, @config, @claude, / or **/",
                 }),
               ),
+              /**
+               * A path this locus places by an anchored pattern is placed instead by a later
+               * locus whose pattern is anchored strictly inside that anchor (HOME or a project
+               * under a temp dir: `~/.bashrc` stays user-config, not tmp).
+               */
+              yields_to_inner: z.boolean().optional(),
             })
             .strict(),
         )
@@ -31,7 +37,7 @@ const schema = /* @__PURE__ */ lazy(() =>
 export interface Regions {
   file: string;
   fallback: Locus;
-  loci: { name: Locus; patterns: string[] }[];
+  loci: { name: Locus; patterns: string[]; yields_to_inner?: boolean | undefined }[];
 }
 
 /** Where the anchors of the patterns point for one verdict. All absolute. */
@@ -66,6 +72,18 @@ export interface CompiledRegions {
   locate(absPath: string): Locus;
   /** The pattern that placed the path, for explanations. */
   explain(absPath: string): { locus: Locus; pattern: string | null };
+  /**
+   * The file names the patterns single out (`settings.json`, `.claude`, `config`, `*.pem` as
+   * `.pem`...): a name that is none of these lands where any other name in its directory lands.
+   */
+  names?: SpecialNames;
+}
+
+export interface SpecialNames {
+  /** One instance of each (a literal name, or a sample of a pattern: `settings*.json` gives `settings.json`). */
+  samples: readonly string[];
+  /** Could this name be singled out by some pattern? */
+  test(name: string): boolean;
 }
 
 /** Expands the anchors once so that each lookup is a scan of precompiled matchers. */
@@ -78,10 +96,11 @@ export function compileRegions(regions: Regions, anchors: Anchors): CompiledRegi
   const tmp = anchors.tmp.map(normalizeAbsolute);
   const config = (anchors.config ?? [home + "/.config"]).map(normalizeAbsolute);
   const claude = (anchors.claude ?? [home + "/.claude"]).map(normalizeAbsolute);
-  const expand = (pattern: string): string[] => {
+  /** Each expansion of a pattern, with the anchor it was expanded from (null: not anchored). */
+  const expand = (pattern: string): { path: string; anchor: string | null }[] => {
     const [head, ...rest] = pattern.split("/");
     const tail = rest.length ? "/" + rest.join("/") : "";
-    const join = (bases: string[]) => bases.map((b) => (b === "/" ? tail || "/" : b + tail));
+    const join = (bases: string[]) => bases.map((b) => ({ path: b === "/" ? tail || "/" : b + tail, anchor: b }));
     switch (head) {
       case "~":
         return join([home]);
@@ -96,21 +115,64 @@ export function compileRegions(regions: Regions, anchors: Anchors): CompiledRegi
       case "@claude":
         return join(claude);
       default:
-        return [pattern];
+        return [{ path: pattern, anchor: null }];
     }
   };
   const compiled = regions.loci.map((l) => ({
     name: l.name,
-    matchers: l.patterns.flatMap((p) => expand(p).map((e) => ({ pattern: p, re: globToRegExp(e) }))),
+    yields: l.yields_to_inner === true,
+    matchers: l.patterns.flatMap((p) => expand(p).map((e) => ({ pattern: p, re: globToRegExp(e.path), anchor: e.anchor }))),
   }));
+  /** The first match after locus `from` by a pattern anchored strictly inside `outer`. */
+  const inner = (p: string, from: number, outer: string) => {
+    const pre = outer === "/" ? "/" : outer + "/";
+    for (let i = from; i < compiled.length; i++) {
+      const l = compiled[i]!;
+      for (const m of l.matchers) if (m.anchor !== null && m.anchor.startsWith(pre) && m.re.test(p)) return { locus: l.name, pattern: m.pattern };
+    }
+    return null;
+  };
   const explain = (absPath: string) => {
     const p = normalizeAbsolute(absPath);
-    for (const l of compiled) {
-      for (const m of l.matchers) if (m.re.test(p)) return { locus: l.name, pattern: m.pattern };
+    for (let i = 0; i < compiled.length; i++) {
+      const l = compiled[i]!;
+      for (const m of l.matchers) {
+        if (!m.re.test(p)) continue;
+        if (l.yields && m.anchor !== null) return inner(p, i + 1, m.anchor) ?? { locus: l.name, pattern: m.pattern };
+        return { locus: l.name, pattern: m.pattern };
+      }
     }
     return { locus: regions.fallback, pattern: null };
   };
-  return { explain, locate: (p) => explain(p).locus };
+  return { explain, locate: (p) => explain(p).locus, names: specialNames(regions) };
+}
+
+/**
+ * Every segment of every pattern but the anchors and `**`, as names (see CompiledRegions.names).
+ * Samples come from anchored patterns only: a name that is special anywhere (`**\/.env`) is
+ * special because of the file it names, which a source whose name is unknown says nothing about.
+ */
+function specialNames(regions: Regions): SpecialNames {
+  const literal = new Set<string>();
+  const globs: RegExp[] = [];
+  const samples = new Set<string>();
+  for (const l of regions.loci) {
+    for (const p of l.patterns) {
+      const anywhere = p.startsWith("**/");
+      for (const seg of p.split("/").slice(1)) {
+        // `*` (any name in a directory) singles out no name.
+        if (seg === "" || /^[*?]+$/.test(seg)) continue;
+        if (!/[*?]/.test(seg)) {
+          literal.add(seg);
+          if (!anywhere) samples.add(seg);
+          continue;
+        }
+        globs.push(globToRegExp(seg));
+        if (!anywhere) for (const fill of ["", "x"]) samples.add(seg.replace(/\*/g, fill).replace(/\?/g, "x"));
+      }
+    }
+  }
+  return { samples: [...samples], test: (n) => literal.has(n) || globs.some((re) => re.test(n)) };
 }
 
 /** `*` = within a segment, `**` = any segments; `d/**` also matches `d`; `**\/x` matches x at any depth. */

@@ -29,15 +29,18 @@ describe("find -exec: `{}` is every path below the start point", () => {
     expect(real("find src -name '*.py' -exec cat {} \\;")).toBe("yolo"); // key.py links to a secret
   });
   it("rm -r of a tree deletes what lies below it: a .env in it is a secret delete", () => {
-    expect(real("rm -rf .")).toBe("yolo");
+    expect(real("rm -rf src")).toBe("yolo");
     expect(real("rm -rf src/deep")).toBe("developer");
-    expect(real("cd src && rm -r ..")).toBe("yolo");
+    // the whole project root: never (issue 13 class 10)
+    expect(real("rm -rf .")).toBe("never");
+    expect(real("cd src && rm -r ..")).toBe("never");
   });
   it("find -delete deletes the tree below, or with a plain -name only the names that match", () => {
-    expect(real("find . -delete")).toBe("yolo");
+    expect(real("find src -delete")).toBe("yolo");
+    expect(real("find . -delete")).toBe("never");
     expect(real("find . -name '.env' -delete")).toBe("yolo");
     expect(real("find . -name '*.pyc' -delete")).toBe("developer");
-    expect(real("find . -name '*.pyc' -o -name x -delete")).toBe("yolo");
+    expect(real("find . -name '*.pyc' -o -name x -delete")).toBe("never"); // not narrowed: the whole root
   });
   it("-o, !, ',' or -L undo the narrowing", () => {
     expect(real("find src -name '*.md' -o -name x -exec cat {} \\;")).toBe("yolo");

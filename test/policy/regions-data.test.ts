@@ -30,6 +30,13 @@ describe("regions", () => {
     ["/dev/sda", "device"],
     ["/proc/sys/kernel/x", "kernel"],
     ["/proc/self/environ", "secret"],
+    ["/proc/thread-self/environ", "secret"],
+    ["/proc/self/task/123/environ", "secret"],
+    ["/proc/42/task/42/environ", "secret"],
+    ["/home/u/code/p/.git/config.worktree", "vcs-control"],
+    ["/home/u/code/p/.git/worktrees/p-wt/config.worktree", "vcs-control"],
+    ["/home/u/code/p/.claude/settings.dev.json", "self"],
+    ["/home/u/.claude/settings.local.json", "self"],
     ["/etc/passwd", "system"],
     ["/etc/shadow", "secret"],
     ["/usr/bin/ls", "system"],
@@ -41,6 +48,26 @@ describe("regions", () => {
     expect(r.locate("/home/u/code/p/../../.ssh/id_rsa")).toBe("secret");
     expect(r.locate("/home/u/code/p/src/../../sibling/x")).toBe("adjacent");
     expect(normalizeAbsolute("//a//b/./c/")).toBe("/a/b/c");
+  });
+
+  it("places a HOME or a project inside a temp dir by their own anchors, the rest of the temp dir as tmp", () => {
+    const inTmp = compileRegions(loadRegions(), { home: "/tmp/h", roots: ["/tmp/h/code/p", "/var/tmp/w/p"], tmp: ["/tmp", "/var/tmp"] });
+    expect(inTmp.locate("/tmp/h/.bashrc")).toBe("user-config");
+    expect(inTmp.locate("/tmp/h/.claude/settings.json")).toBe("self");
+    expect(inTmp.locate("/tmp/h/.ssh/id_rsa")).toBe("secret");
+    expect(inTmp.locate("/tmp/h/notes.txt")).toBe("home");
+    expect(inTmp.locate("/tmp/h/code/p/src/a.ts")).toBe("worktree");
+    expect(inTmp.locate("/tmp/h/code/p/.git/hooks/x")).toBe("vcs-control");
+    expect(inTmp.locate("/tmp/h/code/other/x")).toBe("adjacent");
+    expect(inTmp.locate("/var/tmp/w/p/a.txt")).toBe("worktree");
+    expect(inTmp.locate("/var/tmp/w/q")).toBe("adjacent");
+    expect(inTmp.locate("/tmp/other.txt")).toBe("tmp");
+    expect(inTmp.locate("/tmp")).toBe("tmp");
+    expect(inTmp.locate("/var/tmp/x")).toBe("tmp");
+    // A root that is the temp dir's direct child has the temp dir as its parent: not inside it.
+    const direct = compileRegions(loadRegions(), { home: "/home/u", roots: ["/tmp/p"], tmp: ["/tmp"] });
+    expect(direct.locate("/tmp/q")).toBe("tmp");
+    expect(direct.locate("/tmp/p/x")).toBe("worktree");
   });
 
   it("gives no adjacent locus when the root sits directly in HOME", () => {

@@ -89,6 +89,8 @@ function compileNode(
     handler: spec.handler ?? null,
     unknown: spec.unknown ?? null,
     effectFlags: false,
+    into: spec.into ?? null,
+    intoTrees: spec.into_trees ?? false,
   };
   if (node.policy.hasCmd) node.optionsFirst = true;
   const byName = new Map<string, CFlag>();
@@ -130,6 +132,7 @@ function compileNode(
       effects: [],
       unknown: list === "unmodelled_flags" ? `\`${name}\` is an option of the tool that shellfence does not model yet` : null,
       why: null,
+      into: false,
     };
     if (flag.unknown) node.effectFlags = true;
     byName.set(name, flag);
@@ -144,6 +147,7 @@ function compileNode(
       flagOverrides: new Map(),
       recursive: m.recursive ?? false,
       unknown: m.unknown ?? null,
+      into: m.into ?? null,
     };
     for (const [key, raw] of Object.entries(m.flags ?? {})) {
       const over = compileFlag(key, raw, `${path} (mode ${name})`, fail);
@@ -269,6 +273,7 @@ function compileFlag(key: string, raw: string | FlagObject, path: string, fail: 
     effects: obj.effects ?? [],
     unknown: obj.unknown ?? null,
     why: obj.why ?? null,
+    into: obj.into ?? false,
   };
 }
 

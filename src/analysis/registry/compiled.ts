@@ -16,6 +16,8 @@ export interface CFlag {
   effects: EffectSpec[];
   unknown: string | null;
   why: string | null;
+  /** The value is a directory every operand lands in (`cp -t DIR`). */
+  into: boolean;
 }
 
 export interface CPolicy {
@@ -38,6 +40,7 @@ export interface CMode {
   flagOverrides: Map<CFlag, CFlag>;
   recursive: boolean;
   unknown: string | null;
+  into: "none" | "last" | "whole" | null;
 }
 
 export interface CNode {
@@ -77,6 +80,10 @@ export interface CNode {
   unknown: string | null;
   /** Some flag has an effect, a mode or is unknown: a dynamic word where a flag may stand is unknown. */
   effectFlags: boolean;
+  /** The last operand is a destination directory when it is one (registry `into`). */
+  into: "last" | null;
+  /** Operands land as whole trees without a recursive flag (mv, ln). */
+  intoTrees: boolean;
 }
 
 export interface CCommand extends CNode {

@@ -11,6 +11,8 @@ export class Unknown {
   constructor(
     readonly reason: string,
     readonly argIndex: number,
+    /** Too few operands: the command would only fail (a word a nullglob removed). */
+    readonly tooFew = false,
   ) {}
 }
 
@@ -94,10 +96,13 @@ export function applyNode(ctx: Ctx, node: CNode, argv: ArgWord[], parsed: Parsed
   let recursive = node.recursive;
   for (const pf of parsed.flags) if (effectiveFlag(pf, modes).recursive) recursive = true;
   for (const name of node.modeOrder) if (modes.has(name) && node.modes.get(name)!.recursive) recursive = true;
+  const into = intoMode(node, modes);
   for (const pf of parsed.flags) {
     const f = effectiveFlag(pf, modes);
     if (f.unknown) throw new Unknown(`\`${pf.name}\` of \`${node.path}\` is not modelled: ${f.unknown}`, pf.index);
     if (pf.value !== undefined) applyRole(ctx, node, f.role, pf.value, pf.valueIndex, recursive);
+    // `cp -t DIR`: every operand lands in DIR.
+    if (pf.value !== undefined && f.into && into !== "none") landsIn(ctx, pf.valueIndex, parsed.operands, { trees: recursive || node.intoTrees, whole: into === "whole", always: true });
     for (const e of f.effects) emitSpec(ctx, e, modes, pf.index);
   }
   if (handler?.operands) handler.operands(ctx, node, argv, parsed, modes);
@@ -117,15 +122,20 @@ export function applyOperands(ctx: Ctx, node: CNode, parsed: Parsed, modes: Set<
   const ops = parsed.operands;
   const n = ops.length;
   const swallowed = parsed.restRole === "cmd" ? parsed.argc - parsed.restFrom : 0;
-  if (n + swallowed < policy.min) throw new Unknown(`\`${node.path}\` needs at least ${policy.min} operand(s)`, ops[n - 1]?.index ?? 0);
+  if (n + swallowed < policy.min) throw new Unknown(`\`${node.path}\` needs at least ${policy.min} operand(s)`, ops[n - 1]?.index ?? 0, true);
   if (n > policy.max) {
     const extra = ops[policy.max]!;
     throw new Unknown(`unexpected operand \`${extra.value ?? "<dynamic>"}\` for \`${node.path}\``, extra.index);
   }
+  const into = intoMode(node, modes);
   for (let k = 0; k < n; k++) {
     const role = roleAt(policy, k, n);
     if (role === null) throw new Unknown(`unexpected operand \`${ops[k]!.value ?? "<dynamic>"}\` for \`${node.path}\``, ops[k]!.index);
     applyRole(ctx, node, role, ops[k]!.value, ops[k]!.index, recursive);
+    // The destination of `cp a b DIR`: when DIR is a directory, a and b land in it.
+    if (k === n - 1 && n >= 2 && policy.last === role && (into === "last" || into === "whole")) {
+      landsIn(ctx, ops[k]!.index, ops.slice(0, -1), { trees: recursive || node.intoTrees, whole: into === "whole", always: false });
+    }
   }
   // The implicit operand (`.` for ls, grep -r, rg) stands in for the first path-like operand
   // when none was given past the fixed slots (`grep -r PATTERN` searches `.`).
@@ -138,6 +148,23 @@ export function applyOperands(ctx: Ctx, node: CNode, parsed: Parsed, modes: Set<
       }
     }
   }
+}
+
+/** Where operands land (registry `into`, modes may change it): null when the node has no destination. */
+function intoMode(node: CNode, modes: Set<string>): "none" | "last" | "whole" | null {
+  let m: "none" | "last" | "whole" | null = node.into;
+  for (const name of node.modeOrder) {
+    const x = modes.has(name) ? node.modes.get(name)!.into : null;
+    if (x !== null && m !== null) m = x;
+  }
+  return m;
+}
+
+/** Marks the path effect just made for the word at `index` as a destination the sources land in. */
+export function landsIn(ctx: Ctx, index: number, sources: readonly { value: ArgWord; index: number }[], how: { trees: boolean; whole: boolean; always: boolean; slashContents?: boolean }): void {
+  const e = ctx.out.effects[ctx.out.effects.length - 1];
+  if (!e || e.type !== "path" || e.argIndex !== index || (e.op !== "write" && e.op !== "delete")) return;
+  e.into = { sources: sources.map((s) => ({ value: s.value, index: s.index })), ...how };
 }
 
 export function roleAt(p: CPolicy, k: number, n: number): Role | null {

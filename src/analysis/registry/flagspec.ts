@@ -58,6 +58,7 @@ export function parseFlagSpecString(s: string): FlagObject | null {
   for (const m of mods) {
     if (m === "recursive") out.recursive = true;
     else if (m === "stop") out.stop = true;
+    else if (m === "into") out.into = true;
     else if (m.startsWith("mode=")) modes.push(m.slice(5));
     else if (m.startsWith("rest=")) {
       const r = m.slice(5);

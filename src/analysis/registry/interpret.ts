@@ -17,7 +17,7 @@ export function interpret(registry: Registry, argv: ArgWord[]): Interpretation {
   try {
     runNode(ctx, cmd, argv, 1, new Set());
   } catch (e) {
-    if (e instanceof Unknown) return { known: false, reason: e.reason, argIndex: e.argIndex };
+    if (e instanceof Unknown) return e.tooFew ? { known: false, reason: e.reason, argIndex: e.argIndex, tooFew: true } : { known: false, reason: e.reason, argIndex: e.argIndex };
     throw e;
   }
   const result: Interpretation = { known: true, matched: out.matched, effects: out.effects, inner: out.inner };

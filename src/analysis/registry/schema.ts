@@ -30,7 +30,7 @@ export const effectSpecSchema = z
 export type EffectSpec = z.infer<typeof effectSpecSchema>;
 
 /** `bool`, `arg`, `opt`, a role, or a role with `?` (optional value), then modifiers. */
-const FLAG_SPEC_RE = /^\S+(\s+(mode=[a-z][a-z0-9_-]*|recursive|stop|rest=[a-z0-9-]+))*$/;
+const FLAG_SPEC_RE = /^\S+(\s+(mode=[a-z][a-z0-9_-]*|recursive|stop|into|rest=[a-z0-9-]+))*$/;
 
 export const flagObjectSchema = z
   .object({
@@ -44,6 +44,8 @@ export const flagObjectSchema = z
     stop: z.boolean().optional(),
     /** Every later word has this role, and parsing ends (`python -c CODE args...`). */
     rest: z.enum(ROLES).optional(),
+    /** The value is a directory every operand lands in (`cp -t DIR`): DIR/NAME is what is written. */
+    into: z.boolean().optional(),
     effects: z.array(effectSpecSchema).optional(),
     /** The flag is recognised but not modelled: using it makes the command unknown, with this reason. */
     unknown: z.string().optional(),
@@ -78,6 +80,8 @@ export const modeSchema = z
     /** Overrides of flag roles while this mode is on (`tar -c`: `-f` writes; `tar -x`: `-f` reads). */
     flags: z.record(z.string(), flagSpecSchema).optional(),
     recursive: z.boolean().optional(),
+    /** Where operands land while the mode is on: "none" (`-T`), "last", "whole" (`--parents`: the operand's path as written). */
+    into: z.enum(["none", "last", "whole"]).optional(),
     unknown: z.string().optional(),
     why: z.string().optional(),
   })
@@ -111,6 +115,8 @@ export interface NodeSpec {
   unmodelled_flags?: string;
   inert_flags?: string;
   lax_why?: string;
+  into?: "last";
+  into_trees?: boolean;
 }
 
 export const nodeSchema: z.ZodType<NodeSpec> = z.lazy(() =>
@@ -152,6 +158,10 @@ export const nodeSchema: z.ZodType<NodeSpec> = z.lazy(() =>
       unmodelled_flags: unmodelledFlagsSchema.optional(),
       inert_flags: unmodelledFlagsSchema.optional(),
       lax_why: z.string().min(1).optional(),
+      /** "last": the last operand is a destination; when it is a directory, the others land at DEST/NAME. */
+      into: z.literal("last").optional(),
+      /** Operands land as whole trees even without a recursive flag (mv, ln). */
+      into_trees: z.boolean().optional(),
     })
     .strict(),
 );
@@ -209,6 +219,8 @@ export const commandSchema = z.lazy(() =>
       unmodelled_flags: unmodelledFlagsSchema.optional(),
       inert_flags: unmodelledFlagsSchema.optional(),
       lax_why: z.string().min(1).optional(),
+      into: z.literal("last").optional(),
+      into_trees: z.boolean().optional(),
       example: z.array(exampleSchema).default([]),
     })
     .strict(),

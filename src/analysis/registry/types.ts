@@ -20,6 +20,15 @@ export type AbstractEffect =
       glob?: boolean;
       /** With recursive: only the paths below whose basename matches this glob (`find R -name P -delete`). */
       named?: string;
+      /** With recursive: the tree below goes through symlinks to directories (`find -L`). */
+      follow?: boolean;
+      /**
+       * A destination that may be a directory (`cp a b DIR`, `cp -t DIR a`): when it is one (or
+       * `always`), each source lands at DIR/NAME (`whole`: DIR/its path as written; a source
+       * ending in `/.`, or in `/` when `slashContents`, lands its content in DIR itself), as a
+       * whole tree with `trees`. Sources are argv words (null: dynamic).
+       */
+      into?: Into;
       kind?: Kind;
       /** An exec whose code runs with the command's base as working directory (runs_in_base). */
       inBase?: boolean;
@@ -38,6 +47,14 @@ export type AbstractEffect =
       why: string;
     };
 
+export interface Into {
+  sources: { value: ArgWord; index: number }[];
+  trees: boolean;
+  whole: boolean;
+  always: boolean;
+  slashContents?: boolean;
+}
+
 /** Code the command runs that the walk must analyse as well. */
 export type InnerRun =
   /** A wrapped command (`sudo X`, `env A=1 X`, `timeout 5 X`, `xargs X` (+ unknown extra args), `find -exec X {} ;`). */
@@ -55,6 +72,13 @@ export type InnerRun =
       treeArgs?: number[];
       /** Every path a tree word stands for has a basename matching this glob (`find R -name P -exec`). */
       treeName?: string;
+      /** The tree a tree word stands for goes through symlinks to directories (`find -L`). */
+      treeFollow?: boolean;
+      /**
+       * The command runs in the directory of each path below this start point (`find -execdir`):
+       * its relative paths resolve from any of them, and a tree word is `./NAME` there.
+       */
+      inDirs?: string;
       /**
        * How the words it gets from stdin are split (xargs): at blanks and newlines, honouring
        * quotes (the default), at NULs (`-0`), one per line (`-I`), or otherwise (`-d`, `-a`:
@@ -100,4 +124,6 @@ export type Interpretation =
       /** A person-readable reason: "unknown command `foo`", "unknown flag `--bar` for `git log`". */
       reason: string;
       argIndex: number;
+      /** Too few operands: run, the command would fail before doing anything. */
+      tooFew?: boolean;
     };

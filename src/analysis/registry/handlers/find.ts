@@ -24,9 +24,14 @@ export const find: Handler = {
   custom(ctx, node, argv, start) {
     const n = argv.length;
     let i = start;
+    // -H follows symlinks named as start points, -L every symlink (and so does -follow); the last one given wins.
+    let follow: "none" | "start" | "all" = "none";
     while (i < n) {
       const w = argv[i]!;
-      if (w === "-H" || w === "-L" || w === "-P" || (w != null && /^-O\d$/.test(w))) i++;
+      if (w === "-H" || w === "-L" || w === "-P") {
+        follow = w === "-L" ? "all" : w === "-H" ? "start" : "none";
+        i++;
+      } else if (w != null && /^-O\d$/.test(w)) i++;
       else if (w === "-D") i += 2;
       else break;
     }
@@ -37,8 +42,12 @@ export const find: Handler = {
       if (w.startsWith("-") || w === "(" || w === "!" || w === ",") break;
       roots.push({ path: w, index: i });
     }
-    const starts = roots.length ? roots : [{ path: ".", index: -1 }];
+    if (argv.slice(i).includes("-follow")) follow = "all";
+    // A start point that is followed is written with a trailing slash: its final symlink is
+    // resolved (`find -L link-out -delete` empties the link's target, not the link).
+    const starts = (roots.length ? roots : [{ path: ".", index: -1 }]).map((r) => (follow !== "none" && !r.path.endsWith("/") ? { ...r, path: r.path + "/" } : r));
     const nameGlob = matchGlob(argv, i, start);
+    const followAll = follow === "all";
     let deletes = false;
     for (; i < n; i++) {
       const w = argv[i]!;
@@ -79,7 +88,16 @@ export const find: Handler = {
             // `{}` inside a longer word (`{}.bak`) names a path we cannot place.
             return word!.includes("{}") ? null : word;
           });
-          const run = { type: "argv" as const, argv: inner, argIndex: i + 1, treeArgs: tree.length ? tree : undefined, ...(tree.length && nameGlob !== null ? { treeName: nameGlob } : {}) };
+          const run = {
+            type: "argv" as const,
+            argv: inner,
+            argIndex: i + 1,
+            treeArgs: tree.length ? tree : undefined,
+            ...(nameGlob !== null ? { treeName: nameGlob } : {}),
+            ...(followAll ? { treeFollow: true } : {}),
+            // -execdir/-okdir run in the directory of each match (`{}` is `./NAME` there).
+            ...(w === "-execdir" || w === "-okdir" ? { inDirs: s.path } : {}),
+          };
           ctx.out.inner.push(run);
         }
         i = j;
@@ -94,9 +112,11 @@ export const find: Handler = {
       pathEffect(ctx, "read", s.path, s.index, "find lists the tree under it");
       if (deletes) {
         // with a plain -name conjunction only the matching names go (the walk lists them)
-        const e = { type: "path" as const, op: "delete" as const, path: s.path, recursive: true, argIndex: s.index, why: "find -delete removes what matches under it" };
+        const e = { type: "path" as const, op: "delete" as const, path: s.path, recursive: true, argIndex: s.index, why: followAll ? "find -L -delete removes what matches under it, through symlinks" : "find -delete removes what matches under it" };
         if (nameGlob !== null && !/[*?[]/.test(s.path)) ctx.out.effects.push({ ...e, named: nameGlob });
         else pathEffect(ctx, "delete", s.path, s.index, e.why, true);
+        const last = ctx.out.effects[ctx.out.effects.length - 1];
+        if (followAll && last?.type === "path") last.follow = true;
       }
     }
     void node;

@@ -189,6 +189,17 @@ export const compress: Handler = {
   },
 };
 
+/** shred -u/--remove: after overwriting (the operand roles: writes through symlinks), the names are removed. */
+export const shred: Handler = {
+  post(ctx, node, _argv, parsed, modes) {
+    if (!modes.has("remove")) return;
+    for (const o of parsed.operands) {
+      if (o.value === "-") continue; // stdout: overwritten, never removed
+      pathEffect(ctx, "delete", o.value, o.index, `\`${node.path} -u\` removes it after overwriting`);
+    }
+  },
+};
+
 /** cmake: configuring runs SOURCE/CMakeLists.txt and writes the build tree (-B, or the current directory). */
 export const cmake: Handler = {
   post(ctx, _node, _argv, parsed, modes) {

@@ -1,7 +1,7 @@
 // Network tools: curl and wget (fetch vs send vs write), ssh (remote exec), scp and rsync
 // (`host:path` operands are remote: a local source sent to a remote is net-send).
 import type { ArgWord } from "../types.ts";
-import { Unknown, applyNode, applyRole, parseArgs, pathEffect, toolWords, type Ctx, type Handler, type Parsed } from "../engine.ts";
+import { Unknown, applyNode, applyRole, landsIn, parseArgs, pathEffect, toolWords, type Ctx, type Handler, type Parsed } from "../engine.ts";
 import type { CNode } from "../compiled.ts";
 
 function urlBasename(url: ArgWord): ArgWord {
@@ -234,6 +234,8 @@ export const remoteCopy: Handler = {
       ctx.out.effects.push({ type: "other", op: "net-send", locus: "none", target: hostOf(dest.value!), argIndex: dest.index, why: `\`${node.path}\` sends files to a remote host` });
     } else if (!dry) {
       pathEffect(ctx, "write", dest.value, dest.index, `\`${node.path}\` writes the copy there`, recursive);
+      // Into a directory each source lands at DEST/NAME (rsync: `src/` lands its content in DEST).
+      landsIn(ctx, dest.index, ops.slice(0, -1), { trees: recursive, whole: false, always: false, slashContents: node.path === "rsync" });
       if (modes.has("delete")) pathEffect(ctx, "delete", dest.value, dest.index, "rsync --delete removes files missing from the source", true);
     }
   },
