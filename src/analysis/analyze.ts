@@ -38,6 +38,7 @@ export function initialShell(ctx: DirContext, env: Record<string, string | undef
     cdpath: env.CDPATH ? env.CDPATH.split(":") : null,
     defaultIfs: true,
     codeTaint: null,
+    assigned: null,
   };
 }
 

@@ -3,11 +3,12 @@
 // variable), `export`/`declare -x`, and `env NAME=value`.
 import type { Assignment } from "../shell/ast.ts";
 import type { Kind, Source } from "../policy/model.ts";
-import { shellWith, unknownBases, type Shell } from "./shellstate.ts";
+import { shellWith, unknownBases, withAssigned, withoutAssigned, type Shell } from "./shellstate.ts";
 import { expandAssignValue, SELF } from "./words.ts";
 import { tryRead } from "./fs.ts";
 import { scopeWith, wordEnv, type Scope, type Walker } from "./walker.ts";
 import { innerScript, dispatch } from "./walk.ts";
+import { integerAssignment } from "./integers.ts";
 
 /** Values of prefix assignments for one command (null = dynamic). */
 export type PrefixEnv = Map<string, string | null>;
@@ -23,7 +24,11 @@ export function applyAssignment(w: Walker, a: Assignment, sh: Shell, sc: Scope, 
     value = expandAssignValue(a.value, wordEnv(w, sh), vec && PATHISH.has(vec.effect) ? a.name : undefined);
     if (value !== null && a.append) value = (vec && PATHISH.has(vec.effect) ? SELF : "\u0002") + value;
   }
-  const sh2 = applyVector(w, a.name, value, sh, sc, source, -1, standalone);
+  integerAssignment(w, a, sc, source, -1);
+  let sh2 = applyVector(w, a.name, value, sh, sc, source, -1, standalone);
+  // From here on the variable holds what the command put there (not a token from the
+  // environment), unless it was appended to or set inside a function (where it may be local).
+  if (standalone) sh2 = !a.append && !a.index && sc.fnDepth === 0 ? withAssigned(sh2, [a.name]) : withoutAssigned(sh2, [a.name]);
   return { sh: sh2, value };
 }
 

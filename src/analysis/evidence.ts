@@ -33,3 +33,34 @@ export function scanInlineCode(code: string, limit = 64): Evidence[] {
   }
   return out;
 }
+
+// Environment variables inline code reads by name (`process.env.X`, `os.environ["X"]`,
+// `os.getenv("X")`, `ENV["X"]`, `$ENV{X}`, `getenv("X")`...), and reads of the whole environment
+// or of a computed name (null): the walk judges each name against the secret variables.
+const NAMED_ENV: RegExp[] = [
+  /\bprocess\.env\s*(?:\.\s*([A-Za-z_$][\w$]*)|\[\s*["'`]([^"'`\\]+)["'`]\s*\])/g,
+  /\b(?:Deno\.env\.get|Bun\.env\.get)\s*\(\s*["'`]([^"'`\\]+)["'`]\s*\)/g,
+  /\b(?:Bun\.env|import\.meta\.env)\s*\.\s*([A-Za-z_$][\w$]*)/g,
+  /\benviron\s*(?:\[\s*b?["']([^"'\\]+)["']\s*\]|\.get\s*\(\s*b?["']([^"'\\]+)["'])/g,
+  /\b(?:getenv|Getenv|getenvb|LookupEnv)\s*\(\s*["']([^"'\\]+)["']/g,
+  /\bENV\s*(?:\[\s*["']([^"'\\]+)["']\s*\]|\.fetch\s*\(\s*["']([^"'\\]+)["'])/g,
+  /\$ENV\s*\{\s*["']?([A-Za-z_]\w*)["']?\s*\}/g,
+  /\$_(?:ENV|SERVER)\s*\[\s*["']([^"'\\]+)["']\s*\]/g,
+];
+/** Uses of the environment that are not one literal name: the whole of it, or a computed key. */
+const WHOLE_ENV: RegExp[] = [
+  /\bprocess\.env\b(?!\s*(?:\.\s*[A-Za-z_$]|\[\s*["'`][^"'`\\]+["'`]\s*\]))/,
+  /\bos\.environ\b(?!\s*(?:\[\s*b?["'][^"'\\]+["']\s*\]|\.get\s*\(\s*b?["'][^"'\\]+["']))/,
+  /\b(?:getenv|Getenv|Environ|environ)\s*\(\s*(?!["'])/,
+  /\bENV\s*(?:\[\s*(?!["'][^"'\\]+["']\s*\])|\.(?!fetch\s*\(\s*["'])\w)|\b(?:p|pp|puts|print)\s*\(?\s*ENV\b(?!\s*[[.])/,
+  /%ENV\b|\$ENV\s*\{\s*\$|\bkeys\s+%ENV/,
+  /\$_(?:ENV|SERVER)\b(?!\s*\[\s*["'][^"'\\]+["']\s*\])/,
+  /\b(?:Deno\.env\.toObject|System\.getenv\s*\(\s*\))/,
+];
+
+export function scanInlineEnv(code: string): (string | null)[] {
+  const out = new Set<string | null>();
+  for (const re of NAMED_ENV) for (const m of code.matchAll(re)) out.add(m[1] ?? m[2] ?? null);
+  if (WHOLE_ENV.some((re) => re.test(code))) out.add(null);
+  return [...out];
+}

@@ -33,6 +33,11 @@ export interface Shell {
   defaultIfs: boolean;
   /** External command names may resolve to code this command brought in (PATH=..., source). */
   codeTaint: CodeTaint | null;
+  /**
+   * Variables this command has certainly set by now (plain assignments, `read`, `unset`, a
+   * loop's own variable): their values are what it set, not the environment's. null: none.
+   */
+  assigned: ReadonlySet<string> | null;
 }
 
 /**
@@ -49,7 +54,29 @@ export function shellWith(sh: Shell, p: Partial<Shell>): Shell {
     cdpath: p.cdpath !== undefined ? p.cdpath : sh.cdpath,
     defaultIfs: p.defaultIfs ?? sh.defaultIfs,
     codeTaint: p.codeTaint !== undefined ? p.codeTaint : sh.codeTaint,
+    assigned: p.assigned !== undefined ? p.assigned : sh.assigned,
   };
+}
+
+/** `sh` with `names` set by the command (see Shell.assigned). */
+export function withAssigned(sh: Shell, names: readonly string[]): Shell {
+  if (names.every((n) => sh.assigned?.has(n))) return sh;
+  return shellWith(sh, { assigned: new Set([...(sh.assigned ?? []), ...names]) });
+}
+
+/** `sh` where `names` may hold anything again (an append, a value from outside). */
+export function withoutAssigned(sh: Shell, names: readonly string[]): Shell {
+  if (!sh.assigned || !names.some((n) => sh.assigned!.has(n))) return sh;
+  const next = new Set(sh.assigned);
+  for (const n of names) next.delete(n);
+  return shellWith(sh, { assigned: next.size ? next : null });
+}
+
+function intersect(a: ReadonlySet<string> | null, b: ReadonlySet<string> | null): ReadonlySet<string> | null {
+  if (a === b) return a;
+  if (!a || !b) return null;
+  const out = new Set([...a].filter((n) => b.has(n)));
+  return out.size ? out : null;
 }
 
 export type Status = "unknown" | "fails";
@@ -128,6 +155,7 @@ export function mergeShell(a: Shell, b: Shell): Shell {
     cdpath,
     defaultIfs: a.defaultIfs && b.defaultIfs,
     codeTaint,
+    assigned: intersect(a.assigned, b.assigned),
   };
 }
 
@@ -141,7 +169,9 @@ export function sameShell(a: Shell, b: Shell): boolean {
     a.home === b.home &&
     JSON.stringify(a.cdpath) === JSON.stringify(b.cdpath) &&
     a.defaultIfs === b.defaultIfs &&
-    a.codeTaint?.kind === b.codeTaint?.kind
+    a.codeTaint?.kind === b.codeTaint?.kind &&
+    (a.assigned?.size ?? 0) === (b.assigned?.size ?? 0) &&
+    [...(a.assigned ?? [])].every((n) => b.assigned?.has(n))
   );
 }
 

@@ -135,6 +135,7 @@ function memoRegions(r: CompiledRegions): CompiledRegions {
     locate(p) {
       return this.explain(p).locus;
     },
+    secretVariable: r.secretVariable,
   };
 }
 
@@ -154,6 +155,7 @@ function withHomes(r: Regions, c: DirContext, physical: CompiledRegions): Compil
     locate(p) {
       return this.explain(p).locus;
     },
+    secretVariable: physical.secretVariable,
   };
 }
 

@@ -21,6 +21,8 @@ export interface Out {
   cwdOverride?: string | null;
   execsStdin?: { kind: Kind; why: string };
   privileged?: boolean;
+  /** Environment variables printed by name (see Interpretation.readsVars). */
+  readsVars?: { name: string | null; argIndex: number; why: string }[];
 }
 
 export interface PFlag {

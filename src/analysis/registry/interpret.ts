@@ -24,6 +24,7 @@ export function interpret(registry: Registry, argv: ArgWord[]): Interpretation {
   if (out.cwdOverride !== undefined) result.cwdOverride = out.cwdOverride;
   if (out.execsStdin) result.execsStdin = out.execsStdin;
   if (out.privileged) result.privileged = true;
+  if (out.readsVars?.length) result.readsVars = out.readsVars;
   return result;
 }
 

@@ -80,6 +80,11 @@ export type Interpretation =
       execsStdin?: { kind: Kind; why: string };
       /** Privilege wrappers (`sudo`, `doas`) set this; inner runs run with privilege. */
       privileged?: boolean;
+      /**
+       * Environment variables the command prints by name (`printenv X`, jq `env.X`, awk
+       * `ENVIRON["X"]`); name null: any of them. The walk judges each name (secret or not).
+       */
+      readsVars?: { name: string | null; argIndex: number; why: string }[];
     }
   | {
       known: false;

@@ -6,8 +6,8 @@ import { Unknown, pathEffect, type Handler } from "../engine.ts";
 export interface AwkFacts {
   reads: string[];
   writes: string[];
-  /** ENVIRON is read: environment variables (tokens) reach the output. */
-  env?: boolean;
+  /** ENVIRON is read: the names (`ENVIRON["X"]`), null for any other use (tokens reach the output). */
+  env?: (string | null)[];
 }
 
 interface Tok {
@@ -115,7 +115,11 @@ export function analyseAwk(src: string): AwkFacts | { error: string } {
   for (let k = 0; k < toks.length; k++) {
     const t = toks[k]!;
     if (t.t === "word" && t.v === "system") return { error: "awk `system()` runs shell commands" };
-    if (t.t === "word" && t.v === "ENVIRON") facts.env = true;
+    if (t.t === "word" && t.v === "ENVIRON") {
+      const [a, b, c] = [toks[k + 1], toks[k + 2], toks[k + 3]];
+      const named = a?.t === "op" && a.v === "[" && b?.t === "str" && c?.t === "op" && c.v === "]";
+      (facts.env ??= []).push(named ? b.v : null);
+    }
     if (t.t === "op" && (t.v === "|" || t.v === "|&")) return { error: "an awk pipe runs a shell command" };
     if (t.t === "nl" || (t.t === "op" && (t.v === "{" || t.v === "}"))) {
       inPrint = false;
@@ -186,7 +190,9 @@ export const awk: Handler = {
       if ("error" in facts) throw new Unknown(`awk program not understood: ${facts.error}`, p.index);
       for (const w of facts.writes) pathEffect(ctx, "write", w, p.index, "the awk program writes it (`print >`)");
       for (const r of facts.reads) pathEffect(ctx, "read", r, p.index, "the awk program reads it (`getline <`)");
-      if (facts.env) ctx.out.effects.push({ type: "other", op: "read", locus: "secret", target: "environment", argIndex: p.index, why: "the awk program reads ENVIRON (tokens, keys)" });
+      for (const name of facts.env ?? []) {
+        (ctx.out.readsVars ??= []).push({ name, argIndex: p.index, why: name === null ? "the awk program reads ENVIRON (tokens, keys)" : `the awk program reads \`ENVIRON["${name}"]\`` });
+      }
     }
     for (const o of ops) {
       if (o.value !== null && /^[A-Za-z_][A-Za-z0-9_]*=/.test(o.value)) continue;

@@ -65,28 +65,15 @@ function splitString(ctx: Parameters<NonNullable<Handler["custom"]>>[0], v: ArgW
   ctx.out.inner.push(run);
 }
 
-const HARMLESS_VARS = new Set([
-  "PATH", "HOME", "USER", "LOGNAME", "SHELL", "PWD", "OLDPWD", "LANG", "LC_ALL", "LC_CTYPE", "TERM",
-  "TMPDIR", "HOSTNAME", "EDITOR", "VISUAL", "PAGER", "NODE_ENV", "VIRTUAL_ENV", "CONDA_PREFIX",
-  "GOPATH", "GOROOT", "JAVA_HOME", "PYTHONPATH", "CI", "SHLVL", "COLUMNS", "LINES", "TZ", "DISPLAY",
-  "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_RUNTIME_DIR", "CARGO_HOME", "RUSTUP_HOME",
-  "NVM_DIR", "PYENV_ROOT", "MANPATH", "LD_LIBRARY_PATH", "CC", "CXX", "CFLAGS", "LDFLAGS",
-]);
-
+/** printenv NAME...: each name is judged by the walk (secret or not); no name: everything. */
 export const printenv: Handler = {
   post(ctx, _node, _argv, parsed) {
     const names = parsed.operands;
-    const risky = names.length === 0 || names.some((o) => o.value === null || !HARMLESS_VARS.has(o.value));
-    if (risky) {
-      ctx.out.effects.push({
-        type: "other",
-        op: "read",
-        locus: "secret",
-        target: "environment",
-        argIndex: names[0]?.index ?? 0,
-        why: names.length ? "prints an environment variable that may hold a secret" : "prints every environment variable (tokens, keys)",
-      });
+    if (names.length === 0) {
+      ctx.out.effects.push({ type: "other", op: "read", locus: "secret", target: "environment", argIndex: 0, why: "prints every environment variable (tokens, keys)" });
+      return;
     }
+    for (const o of names) (ctx.out.readsVars ??= []).push({ name: o.value, argIndex: o.index, why: o.value === null ? "prints an environment variable whose name is dynamic" : `prints \`${o.value}\`` });
   },
 };
 
