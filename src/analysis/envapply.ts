@@ -9,6 +9,7 @@ import { tryRead } from "./fs.ts";
 import { scopeWith, wordEnv, type Scope, type Walker } from "./walker.ts";
 import { innerScript, dispatch } from "./walk.ts";
 import { integerAssignment } from "./integers.ts";
+import { envReads } from "./secretvars.ts";
 
 /** Values of prefix assignments for one command (null = dynamic). */
 export type PrefixEnv = Map<string, string | null>;
@@ -66,6 +67,7 @@ export function applyVector(w: Walker, name: string, value: string | null, sh: S
       innerScript(w, value, name, source, sh, scopeWith(sc, { via: `${sc.via ? sc.via + " > " : ""}$${name}` }), command);
       return sh;
     case "program": {
+      if (value !== null && vec.safe?.test(value)) return sh;
       if (value === null) {
         unmodelled(`${why}; the value is dynamic`);
         return sh;
@@ -85,6 +87,14 @@ export function applyVector(w: Walker, name: string, value: string | null, sh: S
       return sh;
     }
     case "shell-file": {
+      if (value !== null) {
+        // The shell opens the file when it starts, from its own directory: a read (`.env`!).
+        w.placePath({ op: "read", path: value, why: `${why}: the shell reads \`${value}\``, source, command, bases: sh.bases, sh, sc, by: name, record: false });
+        if (standalone && !value.startsWith("/")) {
+          unmodelled(`${why}; \`${value}\` is relative, and every shell that starts later resolves it in its own directory`);
+          return sh;
+        }
+      }
       const text = value === null ? null : shellFileText(w, value, sh);
       if (text === null) {
         unmodelled(`${why}; ${value === null ? "the value is dynamic" : `cannot read \`${value}\` as it will be when the shell starts`}`);
@@ -115,6 +125,24 @@ export function applyVector(w: Walker, name: string, value: string | null, sh: S
     case "tmpdir":
       w.placePath({ op: "write", path: value, recursive: true, why: `${why}: programs create files there`, source, command, bases: sh.bases, sh, sc, by: name, record: false });
       return sh;
+    case "write-file":
+    case "read-file": {
+      if (value !== null && vec.safe?.test(value)) return sh;
+      const write = vec.effect === "write-file";
+      // A value with a scheme (`af_unix:...`) names something other than a file.
+      if (value !== null && /^[A-Za-z][\w+.-]*:./.test(value)) {
+        unmodelled(`${why}; \`${value}\` is not a plain path`);
+        return sh;
+      }
+      const path = value === null ? null : (write ? value : value.replace(/^:/, "")) + (vec.suffix ?? "");
+      w.placePath({ op: write ? "write" : "read", path, why, source, command, bases: sh.bases, sh, sc, by: name, record: write });
+      return sh;
+    }
+    case "prints-vars": {
+      const names = value === null ? [null] : value.split(/[\s,:]+/).filter(Boolean);
+      envReads(w, names.map((n) => ({ name: n, why: `\`${name}\` asks the program to print ${n === null ? "variables named by a dynamic value" : `\`${n}\``}` })), sh, source, command);
+      return sh;
+    }
   }
   return sh;
 }

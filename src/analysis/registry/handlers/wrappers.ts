@@ -4,7 +4,9 @@
 import type { ArgWord, InnerRun } from "../types.ts";
 import { Unknown, joinCwd, pathEffect, type Handler, type Parsed } from "../engine.ts";
 
-const ASSIGN = /^[A-Za-z_][A-Za-z0-9_]*=/;
+// env and sudo take any word with `=` before the command as an assignment, whatever the name
+// holds (`BASH_FUNC_ls%%=() {...}` exports a function to a child bash; `=x` is one too).
+const ASSIGN = /=/;
 
 export const env: Handler = {
   custom(ctx, _node, argv, start) {
@@ -56,8 +58,9 @@ function splitString(ctx: Parameters<NonNullable<Handler["custom"]>>[0], v: ArgW
   // env -S does its own splitting and ${VAR} expansion; only plain words are modelled.
   if (/[$\\'"`#]/.test(v)) throw new Unknown("env -S with quotes, escapes or ${VAR} is not modelled", i);
   const words = v.trim().split(/\s+/).filter(Boolean);
-  const rest = words.filter((w) => !ASSIGN.test(w));
-  for (const w of words) if (ASSIGN.test(w)) vars[w.slice(0, w.indexOf("="))] = w.slice(w.indexOf("=") + 1);
+  let k = 0;
+  for (; k < words.length && ASSIGN.test(words[k]!); k++) vars[words[k]!.slice(0, words[k]!.indexOf("="))] = words[k]!.slice(words[k]!.indexOf("=") + 1);
+  const rest = words.slice(k); // after the command word, `x=y` is an argument
   if (!rest.length) throw new Unknown("env -S without a command", i);
   const run: InnerRun = { type: "argv", argv: rest, argIndex: i, appendsUnknownArgs: false };
   if (Object.keys(vars).length) run.env = vars;
