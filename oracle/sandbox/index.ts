@@ -10,7 +10,8 @@ import { analyze, denoise, type RawEffect, type WorldView } from "./analyze.ts";
 import { CONTROL, DEFAULT_LIMITS, ensureTemplate, removeOrphans, runOnce, type Limits, type Template } from "./sandbox.ts";
 import { parseTrace } from "./trace.ts";
 import { diff, snapshot, type Change, type Snapshot } from "./tree.ts";
-import { ANCHORS, CANARIES, HOME, PROJECT, SIBLING, TMP, WORKTREE, type Canary } from "./world.ts";
+import { ANCHORS, CANARIES, ENV_CANARIES, HOME, PROJECT, SIBLING, TMP, WORKTREE, type Canary } from "./world.ts";
+import { envInArgv, envInTexts } from "./envcanary.ts";
 
 export interface ObserveOptions {
   /** Where the command starts: relative to the project root, or absolute inside the sandbox. */
@@ -34,7 +35,8 @@ export interface Observation {
   observedLevel: Need;
   /** The same, ignoring effects made inside trusted code (`via: "trusted-code"`). */
   observedLevelUntrusted: Need;
-  /** Anchor files whose canary showed up in stdout, stderr or a written file. */
+  /** Anchor files whose canary showed up in stdout, stderr or a written file; `$NAME` for a secret
+   * environment variable whose token showed up there or in the argv of a program it ran. */
   disclosed: string[];
   /** Killed at the time limit: the effects are only what happened before. Never a label. */
   timedOut: boolean;
@@ -166,8 +168,10 @@ export async function observe(command: string, options: ObserveOptions = {}): Pr
     }
 
     const disclosed = findCanaries(raw.stdout, raw.stderr, changes, after, raw.runDir);
+    for (const name of envInArgv(calls, ENV_CANARIES)) if (!disclosed.includes(name)) disclosed.push(name);
     for (const d of disclosed) {
-      const locus = s.regions.locate(d);
+      // `$NAME`: a secret from the environment (the regions table places paths, not variables)
+      const locus = d.startsWith("$") ? "secret" : s.regions.locate(d);
       if (locus === "secret" && !effects.some((e) => e.op === "read" && e.target === d)) effects.push({ op: "read", locus, target: d, ok: true });
     }
 
@@ -295,5 +299,6 @@ function findCanaries(stdout: string, stderr: string, changes: Change[], after: 
     }
   }
   // a canary inside its own (edited) anchor file is not a disclosure
-  return CANARIES.filter((c) => texts.some((t) => t.from !== c.path && t.text.includes(c.token))).map((c) => c.path);
+  const files = CANARIES.filter((c) => texts.some((t) => t.from !== c.path && t.text.includes(c.token))).map((c) => c.path);
+  return [...files, ...envInTexts(texts.map((t) => t.text), ENV_CANARIES)];
 }

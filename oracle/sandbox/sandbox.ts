@@ -6,7 +6,7 @@ import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { buildScript, etcOverrides, GIT_DATE, HOME, PROJECT, q } from "./world.ts";
+import { buildScript, ENV_CANARIES, etcOverrides, GIT_DATE, HOME, PROJECT, q } from "./world.ts";
 import { processAlive } from "../../src/cli/process-io.ts";
 
 /** Where the sandbox sees the oracle's own files (the trace). Not part of the planted world. */
@@ -161,6 +161,8 @@ export function sandboxEnv(pty: boolean): Record<string, string> {
     GIT_AUTHOR_DATE: GIT_DATE,
     GIT_COMMITTER_DATE: GIT_DATE,
     ...(pty ? { COLUMNS: "120", LINES: "40" } : {}),
+    // secrets an agent's session carries (tokens, a database URL): disclosure is observable
+    ...Object.fromEntries(ENV_CANARIES.map((c) => [c.name, c.value])),
   };
 }
 
