@@ -148,6 +148,8 @@ function systemBinds(): string[] {
   return out;
 }
 
+const SECRET_NAMES = new Set(ENV_CANARIES.map((c) => c.name));
+
 export function sandboxEnv(pty: boolean): Record<string, string> {
   return {
     HOME,
@@ -182,7 +184,9 @@ export function bwrapArgs(spec: BwrapSpec): string[] {
     // the run dir once more, so one `cp` fills /home and /tmp (their host dirs are inside it)
     args.push("--bind", spec.run, `${CONTROL}/world`);
   }
-  for (const [k, v] of Object.entries(sandboxEnv(spec.pty))) args.push("--setenv", k, v);
+  // The secrets are not set here: bwrap is the sandbox's pid 1, and `ps` would show them in its
+  // argv. The in-sandbox setup reads them from a file instead (see runOnce).
+  for (const [k, v] of Object.entries(sandboxEnv(spec.pty))) if (!SECRET_NAMES.has(k)) args.push("--setenv", k, v);
   args.push("--chdir", spec.cwd, "--remount-ro", "/", "--", ...spec.inner);
   return args;
 }
@@ -236,7 +240,9 @@ export async function runOnce(template: Template, command: string, opt: RunOptio
   // from node, which is the expensive part); the marker's mtime says when the copy was complete.
   const tpl = `${CONTROL}/template`;
   // `times` reports the CPU of everything sh waited for (the copy, strace and the command).
-  const setup = `cp -a ${tpl}/home ${tpl}/tmp ${CONTROL}/world/ && : > ${CONTROL}/copied && cd "$0" || exit 125`;
+  // The secret variables come from a file the setup reads and removes (not from any process's argv).
+  fs.writeFileSync(path.join(runDir, "ctl", "env"), ENV_CANARIES.map((c) => `export ${c.name}=${q(c.value)}\n`).join(""));
+  const setup = `. ${CONTROL}/env && rm -f ${CONTROL}/env && cp -a ${tpl}/home ${tpl}/tmp ${CONTROL}/world/ && : > ${CONTROL}/copied && cd "$0" || exit 125`;
   const inner = ["/bin/sh", "-c", `${setup}; "$@"; rc=$?; times > ${CONTROL}/times; exit $rc`, opt.cwd, ...traced];
   const args = bwrapArgs({ run: runDir, etc: path.join(template.dir, "etc"), cwd: "/", pty: opt.pty, inner, template: template.dir });
 
