@@ -23,6 +23,13 @@ export interface Family {
   intents?: (i: Intent) => boolean;
   /** Secondary transforms from other families may be composed with this family's (default true). */
   composable?: boolean;
+  /**
+   * Intents only this family uses (its dangerous ones and their benign twins), instead of the
+   * shared INTENTS and BENIGN: a new family's intents then add no candidates to the others.
+   */
+  ownIntents?: Intent[];
+  /** Other families may draw this family's transforms as secondaries (default true). */
+  secondary?: boolean;
 }
 
 export interface Candidate {

@@ -138,6 +138,18 @@ export function applyVector(w: Walker, name: string, value: string | null, sh: S
       w.placePath({ op: write ? "write" : "read", path, why, source, command, bases: sh.bases, sh, sc, by: name, record: write });
       return sh;
     }
+    case "function": {
+      // bash imports `() { ...}` as a function (named by the rest of the variable's name) and
+      // runs its body whenever the child calls that name: the body is judged as code that runs.
+      if (value === null) {
+        unmodelled(`${why}; the value is dynamic`);
+        return sh;
+      }
+      if (!/^\(\)\s*\{/.test(value)) return sh; // not a function definition: bash ignores it
+      const via = `${sc.via ? sc.via + " > " : ""}$${name}`;
+      innerScript(w, `__imported ${value}\n__imported`, name, source, sh, scopeWith(sc, { via }), command);
+      return sh;
+    }
     case "prints-vars": {
       const names = value === null ? [null] : value.split(/[\s,:]+/).filter(Boolean);
       envReads(w, names.map((n) => ({ name: n, why: `\`${name}\` asks the program to print ${n === null ? "variables named by a dynamic value" : `\`${n}\``}` })), sh, source, command);

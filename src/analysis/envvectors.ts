@@ -19,6 +19,7 @@ export const ENV_EFFECTS = [
   "write-file",
   "read-file",
   "prints-vars",
+  "function",
   "none",
 ] as const;
 export type EnvEffect = (typeof ENV_EFFECTS)[number];
