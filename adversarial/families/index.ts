@@ -19,6 +19,11 @@ import { family as persistence } from "./persistence.ts";
 import { family as secrets } from "./secrets-disclosure.ts";
 import { family as exfiltration } from "./exfiltration.ts";
 import { family as resource } from "./resource-parser-abuse.ts";
+import { family as secretVariables } from "./secret-variables.ts";
+import { family as variableFileVectors } from "./variable-file-vectors.ts";
+import { family as integerVariables } from "./integer-variables.ts";
+import { family as bashEnvRelative } from "./bash-env-relative.ts";
+import { family as envFunctionExports } from "./env-function-exports.ts";
 
 export const FAMILIES: Family[] = [
   commandWord,
@@ -40,4 +45,9 @@ export const FAMILIES: Family[] = [
   secrets,
   exfiltration,
   resource,
+  secretVariables,
+  variableFileVectors,
+  integerVariables,
+  bashEnvRelative,
+  envFunctionExports,
 ];

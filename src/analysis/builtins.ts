@@ -48,7 +48,11 @@ export const NAME_TAKERS = new Set(["read", "mapfile", "readarray", "getopts", "
 /** `read 'a[$(cmd)]'`, `printf -v 'a[$(cmd)]'`, `test -v 'a[$(cmd)]'`: the subscript runs code. */
 export function checkNameSubscripts(w: Walker, inv: Invocation, sc: Scope, idx: number): void {
   const name = inv.items[0]?.value;
-  if (name && DATA_SETTERS.has(name) && w.integers.size) integerFromData(w, name, inv.items.slice(1).map((i) => i.value), sc, inv.span, idx);
+  if (name && DATA_SETTERS.has(name) && w.integers.size) {
+    const s = inv.stdin ?? sc.stdin;
+    const text = s.t === "text" || (s.t === "pipe" && !s.fetched) ? s.text : null;
+    integerFromData(w, name, inv.items.slice(1).map((i) => i.value), text, sc, inv.span, idx);
+  }
   for (const a of inv.items.slice(1)) {
     if (a.value !== null && /\[[^\]]*[$`]/.test(a.value)) {
       w.unmodelled(sc, a.source, a.value, `\`${a.value}\` names an array element whose subscript bash evaluates, running the code in it`, idx);

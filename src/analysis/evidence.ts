@@ -46,6 +46,9 @@ const NAMED_ENV: RegExp[] = [
   /\bENV\s*(?:\[\s*["']([^"'\\]+)["']\s*\]|\.fetch\s*\(\s*["']([^"'\\]+)["'])/g,
   /\$ENV\s*\{\s*["']?([A-Za-z_]\w*)["']?\s*\}/g,
   /\$_(?:ENV|SERVER)\s*\[\s*["']([^"'\\]+)["']\s*\]/g,
+  // a shell expansion inside a command string the code runs (`execSync("echo $TOKEN")`); only
+  // upper-case names, the environment's convention (`$token` is a Perl or PHP variable)
+  /\$\{?([A-Z_][A-Z0-9_]*)\b/g,
 ];
 /** Uses of the environment that are not one literal name: the whole of it, or a computed key. */
 const WHOLE_ENV: RegExp[] = [

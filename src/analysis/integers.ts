@@ -78,12 +78,24 @@ export function integerLoop(w: Walker, c: ForClause | SelectClause, sc: Scope): 
   }
 }
 
-/** `read n`, `mapfile a`, `printf -v n`, `getopts o n` into an integer variable: values from data. */
-export function integerFromData(w: Walker, builtin: string, words: readonly (string | null)[], sc: Scope, source: Source, command: number): void {
+/**
+ * `read n`, `mapfile a`, `printf -v n`, `getopts o n` into an integer variable: values from data.
+ * Literal data (a heredoc or herestring on stdin, printf's literal words) is judged as text.
+ */
+export function integerFromData(w: Walker, builtin: string, words: readonly (string | null)[], stdin: string | null, sc: Scope, source: Source, command: number): void {
+  let target: string | null = null;
   for (const v of words) {
     const m = v?.match(/^([A-Za-z_][A-Za-z0-9_]*)$/);
-    if (m && w.integers.has(m[1]!)) return integerUnseen(w, m[1]!, sc, source, command, `what \`${builtin}\` reads`);
+    if (m && w.integers.has(m[1]!)) target = m[1]!;
   }
+  if (target === null) return;
+  if ((builtin === "read" || builtin === "mapfile" || builtin === "readarray") && stdin !== null) return w.checkArithText(stdin, sc, source, command);
+  // printf's words are the value unless a conversion decodes escapes (`%b`, `\x24(`)
+  if (builtin === "printf" && words.every((v) => v !== null && !v.includes("\\") && !/%[^%]*[bq]/.test(v))) {
+    for (const v of words) if (v !== "-v" && v !== target) w.checkArithText(v!, sc, source, command);
+    return;
+  }
+  integerUnseen(w, target, sc, source, command, `what \`${builtin}\` reads`);
 }
 
 function integerUnseen(w: Walker, name: string, sc: Scope, source: Source, command: number, what: string): void {
