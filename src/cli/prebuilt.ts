@@ -18,7 +18,8 @@ import { buildTable, type LevelsData } from "../policy/levels.ts";
 import type { Regions } from "../policy/regions.ts";
 import type { ClassifierTables } from "../policy/classify.ts";
 
-export const PREBUILT_VERSION = 2;
+// 3: regions carry `[variables]` (secret variable names); env vectors may carry `suffix`.
+export const PREBUILT_VERSION = 3;
 export const PREBUILT_FILE = "prebuilt.json";
 
 /** [path relative to the package root, size in bytes, mtime in ms]. */
