@@ -3,26 +3,20 @@
 // (`curl -A "$GITHUB_TOKEN" ...` hands the token to curl, and to whoever it talks to; any user
 // can read a process's argv). A shell is not such a program: `bash -c "$cmd" x "$TOKEN"` gets
 // it in argv to run the command, which is judged by what it does with it.
-import type { Syscall } from "./trace.ts";
-import { array, str } from "./trace.ts";
+// (analyze.ts finds the argv uses.) A token trusted code lets out first (a project script, inline
+// code printing it) is attributed to that code, like its other effects: from a second run that
+// also traces writes, the first process to put the token in an argv or a write decides.
+import type { TokenUse } from "./analyze.ts";
 import type { EnvCanary } from "./world.ts";
-
-const SHELLS = new Set(["bash", "sh", "dash", "zsh", "ksh", "mksh", "rbash", "posh", "yash"]);
 
 /** `$NAME` of each environment canary whose token is in one of `texts`. */
 export function envInTexts(texts: readonly string[], canaries: readonly EnvCanary[]): string[] {
   return canaries.filter((c) => texts.some((t) => t.includes(c.token))).map((c) => `$${c.name}`);
 }
 
-/** `$NAME` of each environment canary whose token a successful execve of a non-shell program carried in argv. */
-export function envInArgv(calls: readonly Syscall[], canaries: readonly EnvCanary[]): string[] {
-  const found = new Set<string>();
-  for (const c of calls) {
-    if ((c.name !== "execve" && c.name !== "execveat") || c.retVal !== 0) continue;
-    const prog = str(c.name === "execve" ? c.args[0] : c.args[1]) ?? "";
-    if (SHELLS.has(prog.slice(prog.lastIndexOf("/") + 1))) continue;
-    const argv = array(c.name === "execve" ? c.args[1] : c.args[2]);
-    for (const k of canaries) if (argv.some((a) => a.includes(k.token))) found.add(`$${k.name}`);
-  }
-  return [...found].sort();
+/** Name -> did trusted code let it out first (the earliest use in trace order)? */
+export function tokenOrigin(uses: readonly TokenUse[]): Map<string, boolean> {
+  const out = new Map<string, boolean>();
+  for (const u of uses) if (!out.has(u.name)) out.set(u.name, u.trusted);
+  return out;
 }

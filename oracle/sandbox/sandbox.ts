@@ -196,7 +196,12 @@ export interface RunOptions {
   pty: boolean;
   stdin: string;
   limits: Limits;
+  /** Also trace writes, with their data (to tell which process wrote a secret token). */
+  traceWrites?: boolean;
 }
+
+/** Write calls, traced only when a disclosed token must be attributed to a process. */
+export const WRITE_SYSCALLS = ["write", "writev", "pwrite64", "pwritev"];
 
 export interface RawRun {
   trace: string;
@@ -227,8 +232,8 @@ export async function runOnce(template: Template, command: string, opt: RunOptio
   const cleanup = () => discard(runDir);
   const l = opt.limits;
   const strace = [
-    "/usr/bin/strace", "-f", "-q", "--seccomp-bpf", "-yy", "-s", "4096", "-e", "signal=none",
-    "-e", `trace=${TRACED_SYSCALLS.join(",")}`, "-o", `${CONTROL}/trace`, "--", "/bin/bash", "-c", command,
+    "/usr/bin/strace", "-f", "-q", "--seccomp-bpf", "-yy", "-s", opt.traceWrites ? "65536" : "4096", "-e", "signal=none",
+    "-e", `trace=${[...TRACED_SYSCALLS, ...(opt.traceWrites ? WRITE_SYSCALLS : [])].join(",")}`, "-o", `${CONTROL}/trace`, "--", "/bin/bash", "-c", command,
   ];
   const limited = (cmd: string[]) => [
     "/usr/bin/prlimit", `--nproc=${l.maxProcesses}`, `--data=${l.memoryBytes}`, `--fsize=${l.maxFileBytes}`, "--core=0", "--", ...cmd,

@@ -1,6 +1,7 @@
 // Secrets in the sandbox's environment: a token in output, or in a non-shell program's argv, is a disclosure.
 import { describe, expect, it } from "vitest";
-import { envInArgv, envInTexts } from "../../../oracle/sandbox/envcanary.ts";
+import { envInTexts, tokenOrigin } from "../../../oracle/sandbox/envcanary.ts";
+import { analyze, type TokenReport } from "../../../oracle/sandbox/analyze.ts";
 import { parseTrace } from "../../../oracle/sandbox/trace.ts";
 import { ENV_CANARIES } from "../../../oracle/sandbox/world.ts";
 import { sandboxEnv } from "../../../oracle/sandbox/sandbox.ts";
@@ -27,6 +28,18 @@ describe("environment canaries", () => {
       `11 execve("/usr/local/bin/curl", ["curl", "-A", "${gh.token}"], 0x1 /* 9 vars */) = -1 ENOENT (No such file or directory)`,
       `11 execve("/usr/bin/curl", ["curl", "-u", "app:${db.token}"], 0x1 /* 9 vars */) = 0`,
     ].join("\n");
-    expect(envInArgv(parseTrace(trace), ENV_CANARIES)).toEqual(["$DATABASE_URL"]);
+    const report: TokenReport = { uses: [], trustedRan: false };
+    const world = { readlink: () => null, existedBefore: () => true, existsAfter: () => true };
+    analyze({ calls: parseTrace(trace), cwd: "/w", world, locate: () => "system", home: "/h", tokens: ENV_CANARIES, report });
+    expect(report.uses).toEqual([{ name: "DATABASE_URL", how: "argv", trusted: false }]);
+  });
+
+  it("are attributed to the first process that let them out", () => {
+    expect(tokenOrigin([
+      { name: "A", how: "write", trusted: true },
+      { name: "A", how: "write", trusted: false },
+      { name: "B", how: "argv", trusted: false },
+      { name: "B", how: "write", trusted: true },
+    ])).toEqual(new Map([["A", true], ["B", false]]));
   });
 });
