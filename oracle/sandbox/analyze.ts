@@ -24,8 +24,8 @@ export interface AnalyzeInput {
   locate(p: string): Locus;
   /** HOME inside the sandbox, for CREDENTIAL_USE patterns. */
   home: string;
-  /** Secret environment tokens to follow (world.ts ENV_CANARIES); with `report`. */
-  tokens?: readonly { name: string; token: string }[];
+  /** Secret environment tokens to follow (world.ts ENV_CANARIES: `core` is matched case-insensitively); with `report`. */
+  tokens?: readonly { name: string; core: string }[];
   /** Filled in: where the tokens went, in trace order, and whether any trusted code ran. */
   report?: TokenReport;
 }
@@ -206,7 +206,7 @@ export function analyze(input: AnalyzeInput): RawEffect[] {
         if (input.report && input.tokens) {
           const name = str(c.name === "execve" ? a[0] : a[1]) ?? "";
           if (!SHELL.test(name.slice(name.lastIndexOf("/") + 1))) {
-            for (const t of input.tokens) if (argv.some((x) => x.includes(t.token))) input.report.uses.push({ name: t.name, how: "argv", trusted: p.trusted });
+            for (const t of input.tokens) if (argv.some((x) => x.toLowerCase().includes(t.core))) input.report.uses.push({ name: t.name, how: "argv", trusted: p.trusted });
           }
         }
         if (c.pid === root && !rootExecSeen) {
@@ -351,8 +351,8 @@ export function analyze(input: AnalyzeInput): RawEffect[] {
       case "pwritev":
         // only traced when the oracle attributes a disclosed token to the process that wrote it
         if (input.report && input.tokens) {
-          const data = a.slice(1).join(",");
-          for (const t of input.tokens) if (data.includes(t.token)) input.report.uses.push({ name: t.name, how: "write", trusted: p.trusted });
+          const data = a.slice(1).join(",").toLowerCase();
+          for (const t of input.tokens) if (data.includes(t.core)) input.report.uses.push({ name: t.name, how: "write", trusted: p.trusted });
         }
         break;
     }

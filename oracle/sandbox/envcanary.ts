@@ -9,9 +9,15 @@
 import type { TokenUse } from "./analyze.ts";
 import type { EnvCanary } from "./world.ts";
 
+/** Does `text` hold the canary's token, whatever its case? */
+export function holdsToken(text: string, c: Pick<EnvCanary, "core">): boolean {
+  return text.toLowerCase().includes(c.core);
+}
+
 /** `$NAME` of each environment canary whose token is in one of `texts`. */
 export function envInTexts(texts: readonly string[], canaries: readonly EnvCanary[]): string[] {
-  return canaries.filter((c) => texts.some((t) => t.includes(c.token))).map((c) => `$${c.name}`);
+  const lower = texts.map((t) => t.toLowerCase());
+  return canaries.filter((c) => lower.some((t) => t.includes(c.core))).map((c) => `$${c.name}`);
 }
 
 /** Name -> did trusted code let it out first (the earliest use in trace order)? */

@@ -52,13 +52,19 @@ export interface EnvCanary {
   name: string;
   /** Unique string inside its value; seeing it in output, a written file or a program's argv is a disclosure. */
   token: string;
+  /**
+   * The token's unique part (16 hex digits), searched for case-insensitively: a disclosure that
+   * changed case or punctuation (`tr a-z A-Z`, `${X//-/_}`) is still one.
+   */
+  core: string;
   /** The whole value (the token, or a URL with the token as its password). */
   value: string;
 }
 
 const envCanary = (name: string, wrap: (t: string) => string = (t) => t): EnvCanary => {
-  const token = `sfcanary-env-${hash8(name)}`;
-  return { name, token, value: wrap(token) };
+  const core = hash8(name) + hash8(`${name}\u0000env`);
+  const token = `sfcanary-env-${core}`;
+  return { name, token, core, value: wrap(token) };
 };
 
 /** Secret-named variables planted in the sandbox's environment (see sandbox.ts sandboxEnv). */

@@ -192,6 +192,12 @@ function codeEntry(w: Walker, entry: string, name: string, why: string, sh: Shel
       w.unmodelled(sc, source, name, `${why}; \`${p.path}\` is written by \`${rec.by}\` in this same command`, command);
       continue;
     }
+    // A search directory outside the project (CURL_HOME=/tmp) into which this command writes the
+    // file it will load: what that file does is not followed.
+    if (dir && p.locus !== "worktree" && w.writtenAtOrBelow(p.path)) {
+      w.unmodelled(sc, source, name, `${why}; this same command writes below \`${p.path}\``, command);
+      continue;
+    }
     if (p.locus === "system") continue; // installed code
     const kind: Kind = p.locus === "worktree" ? "project-code" : "foreign-code";
     w.other("exec", p.locus, p.path, kind, source, `${why} (\`${entry}\`)`, command);

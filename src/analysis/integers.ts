@@ -16,10 +16,13 @@ const DECLARERS = new Set(["declare", "typeset", "local", "export", "readonly"])
 /** Collects the names a `declare -i ...` (and friends) gives the integer attribute. */
 export function noteIntegers(w: Walker, cmd: SimpleCommand): void {
   const words: (string | null)[] = cmd.words.map(literalText);
-  if (!words[0] || !DECLARERS.has(words[0])) return;
+  // `command declare -i n`, `builtin typeset -i n` are the builtin too
+  let start = 0;
+  while (words[start] === "command" || words[start] === "builtin") start++;
+  if (!words[start] || !DECLARERS.has(words[start]!)) return;
   let integer = false;
   let names = false;
-  for (let i = 1; i < words.length; i++) {
+  for (let i = start + 1; i < words.length; i++) {
     const t = words[i] ?? null;
     if (t === null) {
       // `declare -i n=$(..)`: the name is literal even when the value is not

@@ -19,6 +19,8 @@ describe("environment canaries", () => {
 
   it("are found in output texts", () => {
     expect(envInTexts([`x ${gh.token} y`], ENV_CANARIES)).toEqual(["$GITHUB_TOKEN"]);
+    // changed case or punctuation (`tr a-z A-Z`, `${X//-/_}`) is still the token
+    expect(envInTexts([gh.token.toUpperCase().replace(/-/g, "_")], ENV_CANARIES)).toEqual(["$GITHUB_TOKEN"]);
     expect(envInTexts(["nothing"], ENV_CANARIES)).toEqual([]);
   });
 

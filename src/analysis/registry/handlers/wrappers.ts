@@ -48,8 +48,9 @@ export const env: Handler = {
       ctx.out.inner.push(run);
       return;
     }
-    // No command: env prints the environment, which holds tokens as often as not.
-    ctx.out.effects.push({ type: "other", op: "read", locus: "secret", target: "environment", argIndex: 0, why: "env prints every environment variable (tokens, keys)" });
+    // No command: env prints the environment, which holds tokens as often as not (after -i, only
+    // the assignments it was given, whose values the walk judges where they are expanded).
+    if (!clears) ctx.out.effects.push({ type: "other", op: "read", locus: "secret", target: "environment", argIndex: 0, why: "env prints every environment variable (tokens, keys)" });
   },
 };
 
