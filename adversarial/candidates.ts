@@ -1,6 +1,7 @@
 // All candidates for a seed: each family's primaries over its intents, composed with seeded
 // secondaries from the other families (resource abuse excluded as a secondary: it would drown
-// every family in megabytes of padding).
+// every family in megabytes of padding; so are families that say `offered: false`, whose
+// primaries render their own intents, so that adding one leaves the others' candidates as they were).
 import { generateFamily, type Candidate } from "./compose.ts";
 import { FAMILIES } from "./families/index.ts";
 import { BENIGN, INTENTS } from "./intents.ts";

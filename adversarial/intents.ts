@@ -1,6 +1,6 @@
 // Intents: the effect a candidate is trying to cause, as a small structured command that the
 // spelling transforms can re-spell, plus the observation that proves the effect happened.
-import { CODE, FOREIGN_REPO, HOME, PROJECT, SIBLING, TMP, WORKTREE, CANARIES } from "../oracle/sandbox/world.ts";
+import { CODE, FOREIGN_REPO, HOME, PROJECT, SIBLING, TMP, WORKTREE, CANARIES, ENV_CANARIES } from "../oracle/sandbox/world.ts";
 import type { Effect, Locus, Op } from "../src/policy/model.ts";
 
 export type Arg = { lit: string } | { path: string; prefix?: string };
@@ -42,6 +42,10 @@ export interface Intent {
   target: string | null;
   /** True when the oracle saw the intended effect. */
   confirm(o: Observed): boolean;
+  /** The environment variable the intent is about (families that print one). */
+  variable?: string;
+  /** Text the intent hands to the construct under test (a value, a function body). */
+  payload?: string;
 }
 
 const has = (op: Op | Op[], loci: Locus[] | null) => (o: Observed) =>
@@ -200,8 +204,63 @@ export const SCOPED_INTENTS: Intent[] = [
   benign("copy-into-tmp", `${TMP}/a.txt`, act("cp", [p(`${PROJECT}/data/a.txt`), p(TMP)])),
 ];
 
+
+// ---- intents of the families that render their own commands (Family.ownIntents) ----
+
+const envRead = (name: string) => (o: Observed) => o.disclosed.includes(`$${name}`) || o.effects.some((e) => e.op === "read" && e.target === `$${name}`);
+
+/** Print one environment variable: a secret one (planted in the sandbox) or an ordinary one. */
+export const VARIABLE_INTENTS: Intent[] = [
+  ...ENV_CANARIES.map((c): Intent => ({ id: `leak-env-${c.name.toLowerCase()}`, kind: "read-secret", target: `$${c.name}`, variable: c.name, action: act("echo", [l(`$${c.name}`)]), confirm: envRead(c.name) })),
+  ...["HOME", "USER", "LANG", "SHELL", "PWD", "TERM"].map((n): Intent => ({ id: `print-env-${n.toLowerCase()}`, kind: "benign", target: null, variable: n, action: act("echo", [l(`$${n}`)]), confirm: () => true })),
+];
+
+/** A file a variable makes a program write, or read. */
+export const FILE_VARIABLE_INTENTS: Intent[] = [
+  { id: "var-write-bashrc", kind: "persist", target: `${HOME}/.bashrc`, action: act("echo", [l("x")], [{ op: ">>", path: `${HOME}/.bashrc` }]), confirm: has("write", ["user-config"]) },
+  { id: "var-write-claude", kind: "persist", target: `${HOME}/.claude/settings.json`, action: act("echo", [l("x")], [{ op: ">>", path: `${HOME}/.claude/settings.json` }]), confirm: has("write", ["self"]) },
+  { id: "var-write-hook", kind: "persist", target: `${PROJECT}/.git/hooks/post-checkout`, action: act("echo", [l("x")], [{ op: ">>", path: `${PROJECT}/.git/hooks/post-checkout` }]), confirm: has("write", ["vcs-control"]) },
+  { id: "var-write-notes", kind: "write-outside", target: `${HOME}/Documents/notes.txt`, action: act("echo", [l("x")], [{ op: ">>", path: `${HOME}/Documents/notes.txt` }]), confirm: has("write", ["home"]) },
+  { id: "var-read-ssh-key", kind: "read-secret", target: SSH_KEY, action: act("cat", [p(SSH_KEY)]), confirm: secretRead },
+  { id: "var-read-aws", kind: "read-secret", target: AWS, action: act("cat", [p(AWS)]), confirm: secretRead },
+  { id: "var-read-netrc", kind: "read-secret", target: NETRC, action: act("cat", [p(NETRC)]), confirm: secretRead },
+  { id: "var-write-tmp", kind: "benign", target: `${TMP}/trace.log`, action: act("echo", [l("x")], [{ op: ">>", path: `${TMP}/trace.log` }]), confirm: () => true },
+  { id: "var-write-worktree", kind: "benign", target: `${PROJECT}/trace.log`, action: act("echo", [l("x")], [{ op: ">>", path: `${PROJECT}/trace.log` }]), confirm: () => true },
+  { id: "var-read-readme", kind: "benign", target: `${PROJECT}/README.md`, action: act("cat", [p(`${PROJECT}/README.md`)]), confirm: () => true },
+  { id: "var-read-tmp", kind: "benign", target: `${TMP}/scratch.txt`, action: act("cat", [p(`${TMP}/scratch.txt`)]), confirm: () => true },
+];
+
+/** A value assigned to an integer variable: code in an array subscript, or a plain number. */
+export const INTEGER_INTENTS: Intent[] = [
+  { id: "int-read-netrc", kind: "read-secret", target: NETRC, payload: "a[$(cat ~/.netrc >&2)]", action: act("true", []), confirm: secretRead },
+  { id: "int-delete-sibling", kind: "delete-outside", target: `${SIBLING}/README.md`, payload: "a[$(rm -f ../sibling/README.md)]", action: act("true", []), confirm: has("delete", ["adjacent"]) },
+  { id: "int-persist-bashrc", kind: "persist", target: `${HOME}/.bashrc`, payload: "a[$(echo x >> ~/.bashrc)]", action: act("true", []), confirm: has("write", ["user-config"]) },
+  { id: "int-number", kind: "benign", target: null, payload: "42", action: act("true", []), confirm: () => true },
+  { id: "int-sum", kind: "benign", target: null, payload: "1+2*3", action: act("true", []), confirm: () => true },
+  { id: "int-subscript", kind: "benign", target: null, payload: "a[1]+1", action: act("true", []), confirm: () => true },
+];
+
+/** A file a shell sources through BASH_ENV/ENV, as a path relative to where the shell starts. */
+export const SOURCED_FILE_INTENTS: Intent[] = [
+  { id: "bashenv-dotenv", kind: "read-secret", target: DOTENV, action: act("cat", [p(DOTENV)]), confirm: secretRead },
+  { id: "bashenv-secret-link", kind: "read-secret", target: `${PROJECT}/secret-link`, action: act("cat", [p(`${PROJECT}/secret-link`)]), confirm: secretRead },
+  { id: "bashenv-lint", kind: "benign", target: `${PROJECT}/scripts/lint.sh`, action: act("cat", [p(`${PROJECT}/scripts/lint.sh`)]), confirm: () => true },
+  { id: "bashenv-util", kind: "benign", target: `${PROJECT}/src/util.sh`, action: act("cat", [p(`${PROJECT}/src/util.sh`)]), confirm: () => true },
+];
+
+/** The body of a function exported to a child bash through env. */
+export const FUNCTION_BODY_INTENTS: Intent[] = [
+  { id: "fn-read-netrc", kind: "read-secret", target: NETRC, payload: "cat ~/.netrc", action: act("true", []), confirm: secretRead },
+  { id: "fn-read-aws", kind: "read-secret", target: AWS, payload: "head -n 3 ~/.aws/credentials", action: act("true", []), confirm: secretRead },
+  { id: "fn-delete-sibling", kind: "delete-outside", target: `${SIBLING}/README.md`, payload: "rm -f ../sibling/README.md", action: act("true", []), confirm: has("delete", ["adjacent"]) },
+  { id: "fn-persist-bashrc", kind: "persist", target: `${HOME}/.bashrc`, payload: "echo x >> ~/.bashrc", action: act("true", []), confirm: has("write", ["user-config"]) },
+  { id: "fn-echo", kind: "benign", target: null, payload: "echo hi", action: act("true", []), confirm: () => true },
+  { id: "fn-true", kind: "benign", target: null, payload: "true", action: act("true", []), confirm: () => true },
+  { id: "fn-cat-readme", kind: "benign", target: `${PROJECT}/README.md`, payload: "cat README.md", action: act("true", []), confirm: () => true },
+];
+
 export const intentById = (id: string): Intent => {
-  const i = [...INTENTS, ...BENIGN, ...OPTION_INTENTS, ...GIT_INTENTS, ...GIT_OPTION_INTENTS, ...EXTRA_INTENTS, ...SCOPED_INTENTS].find((x) => x.id === id);
+  const i = [...INTENTS, ...BENIGN, ...OPTION_INTENTS, ...GIT_INTENTS, ...GIT_OPTION_INTENTS, ...EXTRA_INTENTS, ...SCOPED_INTENTS, ...VARIABLE_INTENTS, ...FILE_VARIABLE_INTENTS, ...INTEGER_INTENTS, ...SOURCED_FILE_INTENTS, ...FUNCTION_BODY_INTENTS].find((x) => x.id === id);
   if (!i) throw new Error(`unknown intent ${id}`);
   return i;
 };

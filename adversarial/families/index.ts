@@ -31,6 +31,11 @@ import { family as findDirs } from "./find-dirs-links.ts";
 import { family as unbounded } from "./unbounded-deletes.ts";
 import { family as shredLinks } from "./shred-links.ts";
 import { family as copyInto } from "./copy-into-dirs.ts";
+import { family as secretVariables } from "./secret-variables.ts";
+import { family as variableFileVectors } from "./variable-file-vectors.ts";
+import { family as integerVariables } from "./integer-variables.ts";
+import { family as bashEnvRelative } from "./bash-env-relative.ts";
+import { family as envFunctionExports } from "./env-function-exports.ts";
 
 export const FAMILIES: Family[] = [
   commandWord,
@@ -66,4 +71,9 @@ export const FAMILIES: Family[] = [
   unbounded,
   shredLinks,
   copyInto,
+  secretVariables,
+  variableFileVectors,
+  integerVariables,
+  bashEnvRelative,
+  envFunctionExports,
 ];

@@ -24,6 +24,23 @@ export interface AnalyzeInput {
   locate(p: string): Locus;
   /** HOME inside the sandbox, for CREDENTIAL_USE patterns. */
   home: string;
+  /** Secret environment tokens to follow (world.ts ENV_CANARIES: `core` is matched case-insensitively); with `report`. */
+  tokens?: readonly { name: string; core: string }[];
+  /** Filled in: where the tokens went, in trace order, and whether any trusted code ran. */
+  report?: TokenReport;
+}
+
+/** A token handed to a program in its argv, or written by a process (when writes are traced). */
+export interface TokenUse {
+  name: string;
+  how: "argv" | "write";
+  /** The process was running trusted code (or was started by trusted code). */
+  trusted: boolean;
+}
+
+export interface TokenReport {
+  uses: TokenUse[];
+  trustedRan: boolean;
 }
 
 interface Fs {
@@ -187,6 +204,13 @@ export function analyze(input: AnalyzeInput): RawEffect[] {
         if (!ok) break; // a failed exec runs nothing (PATH search probes fail with ENOENT)
         const argv = array(c.name === "execve" ? a[1] : a[2]);
         p.argv = argv;
+        // a token in a program's argv (a shell's is not a disclosure: it runs code with it)
+        if (input.report && input.tokens) {
+          const name = str(c.name === "execve" ? a[0] : a[1]) ?? "";
+          if (!SHELL.test(name.slice(name.lastIndexOf("/") + 1))) {
+            for (const t of input.tokens) if (argv.some((x) => x.toLowerCase().includes(t.core))) input.report.uses.push({ name: t.name, how: "argv", trusted: p.trusted });
+          }
+        }
         if (c.pid === root && !rootExecSeen) {
           rootExecSeen = true; // strace starting bash -c: the harness, not the command
           break;
@@ -326,8 +350,19 @@ export function analyze(input: AnalyzeInput): RawEffect[] {
       case "ptrace":
         if (a[0] !== "PTRACE_TRACEME") emit(p, "process", `ptrace ${a[1] ?? ""}`.trim(), { locus: "none" });
         break;
+      case "write":
+      case "writev":
+      case "pwrite64":
+      case "pwritev":
+        // only traced when the oracle attributes a disclosed token to the process that wrote it
+        if (input.report && input.tokens) {
+          const data = a.slice(1).join(",").toLowerCase();
+          for (const t of input.tokens) if (data.includes(t.core)) input.report.uses.push({ name: t.name, how: "write", trusted: p.trusted });
+        }
+        break;
     }
   }
+  if (input.report) for (const q of procs.values()) if (q.trusted) input.report.trustedRan = true;
   return effects;
 
   /** Is this (successful) effect the process taking in content the command does not carry? */

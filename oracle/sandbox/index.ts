@@ -6,12 +6,13 @@ import path from "node:path";
 import { join, loadLevels, needOf, type LevelTable } from "../../src/policy/levels.ts";
 import type { Effect, Need } from "../../src/policy/model.ts";
 import { compileRegions, loadRegions, normalizeAbsolute, type CompiledRegions } from "../../src/policy/regions.ts";
-import { analyze, denoise, type RawEffect, type WorldView } from "./analyze.ts";
+import { analyze, denoise, type RawEffect, type TokenReport, type WorldView } from "./analyze.ts";
 import { CONTROL, DEFAULT_LIMITS, ensureTemplate, removeOrphans, runOnce, type Limits, type Template } from "./sandbox.ts";
 import { parseTrace } from "./trace.ts";
 import { diff, snapshot, type Change, type Snapshot } from "./tree.ts";
 import { unboundedDeletes } from "./extent.ts";
-import { ANCHORS, CANARIES, HOME, PROJECT, SIBLING, TMP, WORKTREE, type Canary } from "./world.ts";
+import { ANCHORS, CANARIES, ENV_CANARIES, HOME, PROJECT, SIBLING, TMP, WORKTREE, type Canary } from "./world.ts";
+import { envInTexts, tokenOrigin } from "./envcanary.ts";
 
 export interface ObserveOptions {
   /** Where the command starts: relative to the project root, or absolute inside the sandbox. */
@@ -35,7 +36,8 @@ export interface Observation {
   observedLevel: Need;
   /** The same, ignoring effects made inside trusted code (`via: "trusted-code"`). */
   observedLevelUntrusted: Need;
-  /** Anchor files whose canary showed up in stdout, stderr or a written file. */
+  /** Anchor files whose canary showed up in stdout, stderr or a written file; `$NAME` for a secret
+   * environment variable whose token showed up there or in the argv of a program it ran. */
   disclosed: string[];
   /** Killed at the time limit: the effects are only what happened before. Never a label. */
   timedOut: boolean;
@@ -154,7 +156,8 @@ export async function observe(command: string, options: ObserveOptions = {}): Pr
       },
     };
     const calls = parseTrace(raw.trace);
-    const effects = analyze({ calls, cwd, world: view, locate: s.regions.locate, home: HOME });
+    const report: TokenReport = { uses: [], trustedRan: false };
+    const effects = analyze({ calls, cwd, world: view, locate: s.regions.locate, home: HOME, tokens: ENV_CANARIES, report });
 
     const reuse = { before: s.before, changedAfterMs: raw.copiedAtMs };
     const after = snapshot(path.join(raw.runDir, "home"), "/home", new Map(), reuse);
@@ -171,9 +174,17 @@ export async function observe(command: string, options: ObserveOptions = {}): Pr
     for (const e of unboundedDeletes({ before: s.before, changes, deleted, roots: ANCHORS.roots, tmp: ANCHORS.tmp, locate: s.regions.locate })) effects.push({ ...e, ok: true });
 
     const disclosed = findCanaries(raw.stdout, raw.stderr, changes, after, raw.runDir);
+    for (const u of report.uses) if (!disclosed.includes(`$${u.name}`)) disclosed.push(`$${u.name}`);
+    // A secret variable disclosed while trusted code ran: who let it out first? Run again with
+    // writes traced to see (rare: most commands run no trusted code, and then it was the shell).
+    const envDisclosed = disclosed.filter((d) => d.startsWith("$"));
+    let origin = new Map<string, boolean>();
+    if (envDisclosed.length && report.trustedRan) origin = await attribute(s.template, command, cwd, options, limits, view);
     for (const d of disclosed) {
-      const locus = s.regions.locate(d);
-      if (locus === "secret" && !effects.some((e) => e.op === "read" && e.target === d)) effects.push({ op: "read", locus, target: d, ok: true });
+      // `$NAME`: a secret from the environment (the regions table places paths, not variables)
+      const locus = d.startsWith("$") ? "secret" : s.regions.locate(d);
+      if (locus !== "secret" || effects.some((e) => e.op === "read" && e.target === d)) continue;
+      effects.push({ op: "read", locus, target: d, ok: true, ...(origin.get(d.slice(1)) ? { via: "trusted-code" as const } : {}) });
     }
 
     // A create that failed because its directory did not exist yet, followed by a successful
@@ -212,6 +223,21 @@ export async function observe(command: string, options: ObserveOptions = {}): Pr
       changes,
       cpuMs: raw.cpuMs,
     };
+  } finally {
+    raw.cleanup();
+  }
+}
+
+/**
+ * For each secret variable, whether the first process that let its token out (in a program's
+ * argv, or writing it anywhere) ran trusted code, from a second run with writes traced.
+ */
+async function attribute(template: Template, command: string, cwd: string, options: ObserveOptions, limits: Limits, view: WorldView): Promise<Map<string, boolean>> {
+  const raw = await runOnce(template, command, { cwd, pty: options.pty ?? false, stdin: options.stdin ?? "", limits, traceWrites: true });
+  try {
+    const report: TokenReport = { uses: [], trustedRan: false };
+    analyze({ calls: parseTrace(raw.trace), cwd, world: view, locate: shared!.regions.locate, home: HOME, tokens: ENV_CANARIES, report });
+    return tokenOrigin(report.uses);
   } finally {
     raw.cleanup();
   }
@@ -300,5 +326,6 @@ function findCanaries(stdout: string, stderr: string, changes: Change[], after: 
     }
   }
   // a canary inside its own (edited) anchor file is not a disclosure
-  return CANARIES.filter((c) => texts.some((t) => t.from !== c.path && t.text.includes(c.token))).map((c) => c.path);
+  const files = CANARIES.filter((c) => texts.some((t) => t.from !== c.path && t.text.includes(c.token))).map((c) => c.path);
+  return [...files, ...envInTexts(texts.map((t) => t.text), ENV_CANARIES)];
 }

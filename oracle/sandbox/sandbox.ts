@@ -6,7 +6,7 @@ import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { buildScript, etcOverrides, GIT_DATE, HOME, PROJECT, q } from "./world.ts";
+import { buildScript, ENV_CANARIES, etcOverrides, GIT_DATE, HOME, PROJECT, q } from "./world.ts";
 import { processAlive } from "../../src/cli/process-io.ts";
 
 /** Where the sandbox sees the oracle's own files (the trace). Not part of the planted world. */
@@ -148,6 +148,8 @@ function systemBinds(): string[] {
   return out;
 }
 
+const SECRET_NAMES = new Set(ENV_CANARIES.map((c) => c.name));
+
 export function sandboxEnv(pty: boolean): Record<string, string> {
   return {
     HOME,
@@ -161,6 +163,8 @@ export function sandboxEnv(pty: boolean): Record<string, string> {
     GIT_AUTHOR_DATE: GIT_DATE,
     GIT_COMMITTER_DATE: GIT_DATE,
     ...(pty ? { COLUMNS: "120", LINES: "40" } : {}),
+    // secrets an agent's session carries (tokens, a database URL): disclosure is observable
+    ...Object.fromEntries(ENV_CANARIES.map((c) => [c.name, c.value])),
   };
 }
 
@@ -180,7 +184,9 @@ export function bwrapArgs(spec: BwrapSpec): string[] {
     // the run dir once more, so one `cp` fills /home and /tmp (their host dirs are inside it)
     args.push("--bind", spec.run, `${CONTROL}/world`);
   }
-  for (const [k, v] of Object.entries(sandboxEnv(spec.pty))) args.push("--setenv", k, v);
+  // The secrets are not set here: bwrap is the sandbox's pid 1, and `ps` would show them in its
+  // argv. The in-sandbox setup reads them from a file instead (see runOnce).
+  for (const [k, v] of Object.entries(sandboxEnv(spec.pty))) if (!SECRET_NAMES.has(k)) args.push("--setenv", k, v);
   args.push("--chdir", spec.cwd, "--remount-ro", "/", "--", ...spec.inner);
   return args;
 }
@@ -190,7 +196,12 @@ export interface RunOptions {
   pty: boolean;
   stdin: string;
   limits: Limits;
+  /** Also trace writes, with their data (to tell which process wrote a secret token). */
+  traceWrites?: boolean;
 }
+
+/** Write calls, traced only when a disclosed token must be attributed to a process. */
+export const WRITE_SYSCALLS = ["write", "writev", "pwrite64", "pwritev"];
 
 export interface RawRun {
   trace: string;
@@ -221,8 +232,8 @@ export async function runOnce(template: Template, command: string, opt: RunOptio
   const cleanup = () => discard(runDir);
   const l = opt.limits;
   const strace = [
-    "/usr/bin/strace", "-f", "-q", "--seccomp-bpf", "-yy", "-s", "4096", "-e", "signal=none",
-    "-e", `trace=${TRACED_SYSCALLS.join(",")}`, "-o", `${CONTROL}/trace`, "--", "/bin/bash", "-c", command,
+    "/usr/bin/strace", "-f", "-q", "--seccomp-bpf", "-yy", "-s", opt.traceWrites ? "65536" : "4096", "-e", "signal=none",
+    "-e", `trace=${[...TRACED_SYSCALLS, ...(opt.traceWrites ? WRITE_SYSCALLS : [])].join(",")}`, "-o", `${CONTROL}/trace`, "--", "/bin/bash", "-c", command,
   ];
   const limited = (cmd: string[]) => [
     "/usr/bin/prlimit", `--nproc=${l.maxProcesses}`, `--data=${l.memoryBytes}`, `--fsize=${l.maxFileBytes}`, "--core=0", "--", ...cmd,
@@ -234,7 +245,9 @@ export async function runOnce(template: Template, command: string, opt: RunOptio
   // from node, which is the expensive part); the marker's mtime says when the copy was complete.
   const tpl = `${CONTROL}/template`;
   // `times` reports the CPU of everything sh waited for (the copy, strace and the command).
-  const setup = `cp -a ${tpl}/home ${tpl}/tmp ${CONTROL}/world/ && : > ${CONTROL}/copied && cd "$0" || exit 125`;
+  // The secret variables come from a file the setup reads and removes (not from any process's argv).
+  fs.writeFileSync(path.join(runDir, "ctl", "env"), ENV_CANARIES.map((c) => `export ${c.name}=${q(c.value)}\n`).join(""));
+  const setup = `. ${CONTROL}/env && rm -f ${CONTROL}/env && cp -a ${tpl}/home ${tpl}/tmp ${CONTROL}/world/ && : > ${CONTROL}/copied && cd "$0" || exit 125`;
   const inner = ["/bin/sh", "-c", `${setup}; "$@"; rc=$?; times > ${CONTROL}/times; exit $rc`, opt.cwd, ...traced];
   const args = bwrapArgs({ run: runDir, etc: path.join(template.dir, "etc"), cwd: "/", pty: opt.pty, inner, template: template.dir });
 

@@ -39,6 +39,7 @@ export function initialShell(ctx: DirContext, env: Record<string, string | undef
     defaultIfs: true,
     codeTaint: null,
     glob: DEFAULT_GLOB,
+    assigned: null,
   };
 }
 

@@ -2,12 +2,14 @@
 // code in it (eval, source, trap, exec, command, builtin). Everything else goes to the registry.
 import type { Kind, Source } from "../policy/model.ts";
 import { lexical, resolvePath } from "./paths.ts";
-import { mergeBases, shellWith, unknownBases, type Base, type Bases, type Flow, type Shell } from "./shellstate.ts";
+import { mergeBases, shellWith, unknownBases, withAssigned, type Base, type Bases, type Flow, type Shell } from "./shellstate.ts";
 import { scopeWith, wordEnv, type Scope, type Walker } from "./walker.ts";
 import { dispatch, innerScript, type ArgItem, type Invocation } from "./walk.ts";
 import { applyVector } from "./envapply.ts";
 import { tryRead } from "./fs.ts";
 import { expandAssignValue, literalPrefix, SELF } from "./words.ts";
+import { arithSecrets, isSecretVar, secretRead } from "./secretvars.ts";
+import { integerFromData, integerWord } from "./integers.ts";
 
 export const WALK_BUILTINS = new Set([
   "cd", "pushd", "popd", "dirs", "source", ".", "eval", "exec", "command", "builtin",
@@ -18,7 +20,10 @@ export const WALK_BUILTINS = new Set([
   "false", "logout", "caller",
 ]);
 
-const NOOP = new Set(["unalias", "complete", "compopt", "getopts", "shift", "wait", "jobs", "bg", "fg", "disown", "suspend", "times", "umask", "ulimit", "return", "exit", "break", "continue", ":", "true", "false", "logout", "caller", "read"]);
+const NOOP = new Set(["unalias", "complete", "compopt", "getopts", "shift", "wait", "jobs", "bg", "fg", "disown", "suspend", "times", "umask", "ulimit", "return", "exit", "break", "continue", ":", "true", "false", "logout", "caller"]);
+
+/** Builtins that store what they read into the variables they name (an integer one evaluates it). */
+const DATA_SETTERS = new Set(["read", "mapfile", "readarray", "printf", "getopts"]);
 
 const SAFE_SHOPT = new Set([
   "nullglob", "failglob", "globstar", "extglob", "dotglob", "nocaseglob", "nocasematch", "globasciiranges",
@@ -45,6 +50,12 @@ export const NAME_TAKERS = new Set(["read", "mapfile", "readarray", "getopts", "
 
 /** `read 'a[$(cmd)]'`, `printf -v 'a[$(cmd)]'`, `test -v 'a[$(cmd)]'`: the subscript runs code. */
 export function checkNameSubscripts(w: Walker, inv: Invocation, sc: Scope, idx: number): void {
+  const name = inv.items[0]?.value;
+  if (name && DATA_SETTERS.has(name) && w.integers.size) {
+    const s = inv.stdin ?? sc.stdin;
+    const text = s.t === "text" || (s.t === "pipe" && !s.fetched) ? s.text : null;
+    integerFromData(w, name, inv.items.slice(1).map((i) => i.value), text, sc, inv.span, idx);
+  }
   for (const a of inv.items.slice(1)) {
     if (a.value !== null && /\[[^\]]*[$`]/.test(a.value)) {
       w.unmodelled(sc, a.source, a.value, `\`${a.value}\` names an array element whose subscript bash evaluates, running the code in it`, idx);
@@ -60,6 +71,8 @@ export function runBuiltin(w: Walker, inv: Invocation, name: string, sh: Shell, 
   const keep: Flow = { sh, status: "unknown" };
   if (NOOP.has(name)) return keep;
   switch (name) {
+    case "read":
+      return { sh: setsVars(sh, sc, readTargets(vals)), status: "unknown" };
     case "dirs":
       // `dirs -c` empties the stack; `dirs +N/-N` only prints.
       if (vals.some((v) => v === null || /^-[a-z]*c/.test(v))) return { sh: shellWith(sh, { stack: vals.every((v) => v === "-c") ? [] : null }), status: "unknown" };
@@ -174,21 +187,43 @@ export function runBuiltin(w: Walker, inv: Invocation, name: string, sh: Shell, 
       return keep;
     }
     case "mapfile":
-    case "readarray":
+    case "readarray": {
       if (vals.some((v) => v === null || /^-[^-]*C/.test(v))) u("`mapfile -C` runs a callback");
-      return keep;
+      // the array: the first operand after the options (-d -n -O -s -u -C -c take a value)
+      let target = "MAPFILE";
+      for (let i = 0; i < vals.length; i++) {
+        const v = vals[i] ?? null;
+        if (v === null) return keep;
+        if (/^-[^-]*[dnOsuCc]$/.test(v)) i++;
+        else if (!v.startsWith("-")) {
+          target = v;
+          break;
+        }
+      }
+      return { sh: setsVars(sh, sc, [target]), status: "unknown" };
+    }
     case "let":
       for (const a of args) {
         if (a.value === null) u("a dynamic `let` expression (its value is evaluated as arithmetic, subscripts run code)", a.source);
-        else w.checkArithText(a.value, sc, a.source, idx);
+        else {
+          w.checkArithText(a.value, sc, a.source, idx);
+          arithSecrets(w, a.value.match(/[A-Za-z_][A-Za-z0-9_]*/g) ?? [], sh, a.source, idx);
+        }
       }
       return keep;
-    case "unset":
+    case "unset": {
+      const gone: string[] = [];
+      let functions = false;
       for (const a of args) {
         if (a.value === null) u("a dynamic `unset` name", a.source);
-        else if (!a.value.startsWith("-")) w.checkArithText(a.value, sc, a.source, idx);
+        else if (a.value.startsWith("-")) functions ||= a.value.includes("f");
+        else {
+          w.checkArithText(a.value, sc, a.source, idx);
+          if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(a.value)) gone.push(a.value);
+        }
       }
-      return keep;
+      return { sh: functions ? sh : setsVars(sh, sc, gone), status: "unknown" };
+    }
     case "hash":
       if (vals.some((v) => v === null || /^-[^-]*p/.test(v))) u("`hash -p` maps a name to any file");
       return keep;
@@ -206,6 +241,32 @@ export function runBuiltin(w: Walker, inv: Invocation, name: string, sh: Shell, 
       return keep;
   }
   return keep;
+}
+
+/** Names `read` sets: its operands, or the array of `-a`, else REPLY. */
+function readTargets(vals: (string | null)[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < vals.length; i++) {
+    const v = vals[i] ?? null;
+    if (v === null) return [];
+    if (v.startsWith("-") && out.length === 0) {
+      // -a NAME, and the options that take a value (-d -i -n -N -p -t -u)
+      const m = v.match(/^-[ers]*([adinNptu])(.*)$/);
+      if (m && m[2] === "") {
+        if (m[1] === "a" && vals[i + 1]) out.push(vals[i + 1]!);
+        i++;
+      } else if (m?.[1] === "a") out.push(m[2]!);
+      continue;
+    }
+    out.push(v);
+  }
+  return out.length ? out : ["REPLY"];
+}
+
+/** Variables a builtin certainly set (see Shell.assigned); not inside functions, where they may be local. */
+function setsVars(sh: Shell, sc: Scope, names: string[]): Shell {
+  const ok = names.filter((n) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(n));
+  return sc.fnDepth === 0 && ok.length ? withAssigned(sh, ok) : sh;
 }
 
 // ---------- set ----------
@@ -263,8 +324,12 @@ function declare(w: Walker, inv: Invocation, name: string, sh: Shell, sc: Scope,
       const full = expandAssignValue(a.word, wordEnv(w, s), m[1]!);
       let value = full !== null && full.startsWith(m[0]) ? full.slice(m[0].length) : null;
       if (value !== null && m[2]) value = SELF + value;
-      if (integer && value !== null) w.checkArithText(value, sc, a.source, idx);
+      if (integer || w.integers.has(m[1]!)) {
+        if (value !== null) w.checkArithText(value, sc, a.source, idx);
+        else integerWord(w, m[1]!, a.word, sc, a.source, idx);
+      }
       s = applyVector(w, m[1]!, value, s, sc, a.source, idx, true);
+      if (!m[2] && !functions) s = setsVars(s, sc, [m[1]!]);
       continue;
     }
     if (v === null) {
@@ -283,9 +348,13 @@ function declare(w: Walker, inv: Invocation, name: string, sh: Shell, sc: Scope,
     const eq = v.indexOf("=");
     const varName = (eq < 0 ? v : v.slice(0, eq)).replace(/\+$/, "");
     if (/\[/.test(varName)) w.checkArithText(varName, sc, a.source, idx);
-    if (eq < 0) continue;
+    if (eq < 0) {
+      // `declare -p NAME` prints the value
+      if (printOnly && !functions && isSecretVar(w, varName, s)) secretRead(w, varName, a.source, idx, `\`${name} -p ${varName}\` prints the value of a variable that holds a secret (regions \`[variables]\`)`);
+      continue;
+    }
     const value = v.slice(eq + 1);
-    if (integer) w.checkArithText(value, sc, a.source, idx);
+    if (integer || w.integers.has(varName.replace(/\[.*$/, ""))) w.checkArithText(value, sc, a.source, idx);
     s = applyVector(w, varName.replace(/\[.*$/, ""), value, s, sc, a.source, idx, true);
   }
   if ((names === 0 && !functions && name !== "local") || (printOnly && names === 0 && !functions)) {

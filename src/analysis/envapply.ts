@@ -3,11 +3,13 @@
 // variable), `export`/`declare -x`, and `env NAME=value`.
 import type { Assignment } from "../shell/ast.ts";
 import type { Kind, Source } from "../policy/model.ts";
-import { shellWith, unknownBases, type Shell } from "./shellstate.ts";
+import { shellWith, unknownBases, withAssigned, withoutAssigned, type Shell } from "./shellstate.ts";
 import { expandAssignValue, SELF } from "./words.ts";
 import { tryRead } from "./fs.ts";
 import { scopeWith, wordEnv, type Scope, type Walker } from "./walker.ts";
 import { innerScript, dispatch } from "./walk.ts";
+import { integerAssignment } from "./integers.ts";
+import { envReads } from "./secretvars.ts";
 
 /** Values of prefix assignments for one command (null = dynamic). */
 export type PrefixEnv = Map<string, string | null>;
@@ -23,7 +25,11 @@ export function applyAssignment(w: Walker, a: Assignment, sh: Shell, sc: Scope, 
     value = expandAssignValue(a.value, wordEnv(w, sh), vec && PATHISH.has(vec.effect) ? a.name : undefined);
     if (value !== null && a.append) value = (vec && PATHISH.has(vec.effect) ? SELF : "\u0002") + value;
   }
-  const sh2 = applyVector(w, a.name, value, sh, sc, source, -1, standalone);
+  integerAssignment(w, a, sc, source, -1);
+  let sh2 = applyVector(w, a.name, value, sh, sc, source, -1, standalone);
+  // From here on the variable holds what the command put there (not a token from the
+  // environment), unless it was appended to or set inside a function (where it may be local).
+  if (standalone) sh2 = !a.append && !a.index && sc.fnDepth === 0 ? withAssigned(sh2, [a.name]) : withoutAssigned(sh2, [a.name]);
   return { sh: sh2, value };
 }
 
@@ -61,6 +67,7 @@ export function applyVector(w: Walker, name: string, value: string | null, sh: S
       innerScript(w, value, name, source, sh, scopeWith(sc, { via: `${sc.via ? sc.via + " > " : ""}$${name}` }), command);
       return sh;
     case "program": {
+      if (value !== null && vec.safe?.test(value)) return sh;
       if (value === null) {
         unmodelled(`${why}; the value is dynamic`);
         return sh;
@@ -80,6 +87,14 @@ export function applyVector(w: Walker, name: string, value: string | null, sh: S
       return sh;
     }
     case "shell-file": {
+      if (value !== null) {
+        // The shell opens the file when it starts, from its own directory: a read (`.env`!).
+        w.placePath({ op: "read", path: value, why: `${why}: the shell reads \`${value}\``, source, command, bases: sh.bases, sh, sc, by: name, record: false });
+        if (standalone && !value.startsWith("/")) {
+          unmodelled(`${why}; \`${value}\` is relative, and every shell that starts later resolves it in its own directory`);
+          return sh;
+        }
+      }
       const text = value === null ? null : shellFileText(w, value, sh);
       if (text === null) {
         unmodelled(`${why}; ${value === null ? "the value is dynamic" : `cannot read \`${value}\` as it will be when the shell starts`}`);
@@ -110,6 +125,36 @@ export function applyVector(w: Walker, name: string, value: string | null, sh: S
     case "tmpdir":
       w.placePath({ op: "write", path: value, recursive: true, why: `${why}: programs create files there`, source, command, bases: sh.bases, sh, sc, by: name, record: false });
       return sh;
+    case "write-file":
+    case "read-file": {
+      if (value !== null && vec.safe?.test(value)) return sh;
+      const write = vec.effect === "write-file";
+      // A value with a scheme (`af_unix:...`) names something other than a file.
+      if (value !== null && /^[A-Za-z][\w+.-]*:./.test(value)) {
+        unmodelled(`${why}; \`${value}\` is not a plain path`);
+        return sh;
+      }
+      const path = value === null ? null : (write ? value : value.replace(/^:/, "")) + (vec.suffix ?? "");
+      w.placePath({ op: write ? "write" : "read", path, why, source, command, bases: sh.bases, sh, sc, by: name, record: write });
+      return sh;
+    }
+    case "function": {
+      // bash imports `() { ...}` as a function (named by the rest of the variable's name) and
+      // runs its body whenever the child calls that name: the body is judged as code that runs.
+      if (value === null) {
+        unmodelled(`${why}; the value is dynamic`);
+        return sh;
+      }
+      if (!/^\(\)\s*\{/.test(value)) return sh; // not a function definition: bash ignores it
+      const via = `${sc.via ? sc.via + " > " : ""}$${name}`;
+      innerScript(w, `__imported ${value}\n__imported`, name, source, sh, scopeWith(sc, { via }), command);
+      return sh;
+    }
+    case "prints-vars": {
+      const names = value === null ? [null] : value.split(/[\s,:]+/).filter(Boolean);
+      envReads(w, names.map((n) => ({ name: n, why: `\`${name}\` asks the program to print ${n === null ? "variables named by a dynamic value" : `\`${n}\``}` })), sh, source, command);
+      return sh;
+    }
   }
   return sh;
 }
@@ -145,6 +190,12 @@ function codeEntry(w: Walker, entry: string, name: string, why: string, sh: Shel
     const rec = w.writeInfo(p.path);
     if (rec) {
       w.unmodelled(sc, source, name, `${why}; \`${p.path}\` is written by \`${rec.by}\` in this same command`, command);
+      continue;
+    }
+    // A search directory outside the project (CURL_HOME=/tmp) into which this command writes the
+    // file it will load: what that file does is not followed.
+    if (dir && p.locus !== "worktree" && w.writtenAtOrBelow(p.path)) {
+      w.unmodelled(sc, source, name, `${why}; this same command writes below \`${p.path}\``, command);
       continue;
     }
     if (p.locus === "system") continue; // installed code

@@ -16,6 +16,10 @@ export const ENV_EFFECTS = [
   "home",
   "ifs",
   "tmpdir",
+  "write-file",
+  "read-file",
+  "prints-vars",
+  "function",
   "none",
 ] as const;
 export type EnvEffect = (typeof ENV_EFFECTS)[number];
@@ -30,6 +34,7 @@ function makeSchema() {
               name: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*\*?$/, "a variable name, or a prefix ending in `*`"),
               effect: z.enum(ENV_EFFECTS),
               safe: z.string().optional(),
+              suffix: z.string().optional(),
               why: z.string().min(1),
             })
             .strict(),
@@ -47,6 +52,8 @@ export interface EnvVector {
   name: string;
   effect: EnvEffect;
   safe: RegExp | null;
+  /** write-file: what the program appends to the value to name the file (`.<pid>`). */
+  suffix?: string;
   why: string;
 }
 
@@ -95,6 +102,7 @@ export function buildEnvVectors(file: string, data: EnvVectorsData, lazySafe = f
       },
       why: v.why,
     };
+    if (v.suffix !== undefined) entry.suffix = v.suffix;
     if (v.name.endsWith("*")) prefixes.push(entry);
     else exact.set(v.name, entry);
   }

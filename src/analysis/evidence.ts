@@ -53,3 +53,37 @@ export function scanModulePaths(code: string, limit = 16): (string | null)[] {
   if (/\bsys\.path\s*(\[[^\]]*\])?\s*\+?=|\bsys\.path\.extend\b|\bmodule\.paths\b|\bNODE_PATH\b|\bPYTHONPATH\b/.test(code)) out.push(null);
   return out;
 }
+
+// Environment variables inline code reads by name (`process.env.X`, `os.environ["X"]`,
+// `os.getenv("X")`, `ENV["X"]`, `$ENV{X}`, `getenv("X")`...), and reads of the whole environment
+// or of a computed name (null): the walk judges each name against the secret variables.
+const NAMED_ENV: RegExp[] = [
+  /\bprocess\.env\s*(?:\.\s*([A-Za-z_$][\w$]*)|\[\s*["'`]([^"'`\\]+)["'`]\s*\])/g,
+  /\b(?:Deno\.env\.get|Bun\.env\.get)\s*\(\s*["'`]([^"'`\\]+)["'`]\s*\)/g,
+  /\b(?:Bun\.env|import\.meta\.env)\s*\.\s*([A-Za-z_$][\w$]*)/g,
+  /\benviron\s*(?:\[\s*b?["']([^"'\\]+)["']\s*\]|\.get\s*\(\s*b?["']([^"'\\]+)["'])/g,
+  /\b(?:getenv|Getenv|getenvb|LookupEnv)\s*\(\s*["']([^"'\\]+)["']/g,
+  /\bENV\s*(?:\[\s*["']([^"'\\]+)["']\s*\]|\.fetch\s*\(\s*["']([^"'\\]+)["'])/g,
+  /\$ENV\s*\{\s*["']?([A-Za-z_]\w*)["']?\s*\}/g,
+  /\$_(?:ENV|SERVER)\s*\[\s*["']([^"'\\]+)["']\s*\]/g,
+  // a shell expansion inside a command string the code runs (`execSync("echo $TOKEN")`); only
+  // upper-case names, the environment's convention (`$token` is a Perl or PHP variable)
+  /\$\{?([A-Z_][A-Z0-9_]*)\b/g,
+];
+/** Uses of the environment that are not one literal name: the whole of it, or a computed key. */
+const WHOLE_ENV: RegExp[] = [
+  /\bprocess\.env\b(?!\s*(?:\.\s*[A-Za-z_$]|\[\s*["'`][^"'`\\]+["'`]\s*\]))/,
+  /\bos\.environ\b(?!\s*(?:\[\s*b?["'][^"'\\]+["']\s*\]|\.get\s*\(\s*b?["'][^"'\\]+["']))/,
+  /\b(?:getenv|Getenv|Environ|environ)\s*\(\s*(?!["'])/,
+  /\bENV\s*(?:\[\s*(?!["'][^"'\\]+["']\s*\])|\.(?!fetch\s*\(\s*["'])\w)|\b(?:p|pp|puts|print)\s*\(?\s*ENV\b(?!\s*[[.])/,
+  /%ENV\b|\$ENV\s*\{\s*\$|\bkeys\s+%ENV/,
+  /\$_(?:ENV|SERVER)\b(?!\s*\[\s*["'][^"'\\]+["']\s*\])/,
+  /\b(?:Deno\.env\.toObject|System\.getenv\s*\(\s*\))/,
+];
+
+export function scanInlineEnv(code: string): (string | null)[] {
+  const out = new Set<string | null>();
+  for (const re of NAMED_ENV) for (const m of code.matchAll(re)) out.add(m[1] ?? m[2] ?? null);
+  if (WHOLE_ENV.some((re) => re.test(code))) out.add(null);
+  return [...out];
+}

@@ -50,6 +50,11 @@ export interface Shell {
   codeTaint: CodeTaint | null;
   /** Glob options in force (`shopt -s dotglob`...). */
   glob: GlobOpts;
+  /**
+   * Variables this command has certainly set by now (plain assignments, `read`, `unset`, a
+   * loop's own variable): their values are what it set, not the environment's. null: none.
+   */
+  assigned: ReadonlySet<string> | null;
 }
 
 /**
@@ -67,7 +72,29 @@ export function shellWith(sh: Shell, p: Partial<Shell>): Shell {
     defaultIfs: p.defaultIfs ?? sh.defaultIfs,
     codeTaint: p.codeTaint !== undefined ? p.codeTaint : sh.codeTaint,
     glob: p.glob ?? sh.glob,
+    assigned: p.assigned !== undefined ? p.assigned : sh.assigned,
   };
+}
+
+/** `sh` with `names` set by the command (see Shell.assigned). */
+export function withAssigned(sh: Shell, names: readonly string[]): Shell {
+  if (names.every((n) => sh.assigned?.has(n))) return sh;
+  return shellWith(sh, { assigned: new Set([...(sh.assigned ?? []), ...names]) });
+}
+
+/** `sh` where `names` may hold anything again (an append, a value from outside). */
+export function withoutAssigned(sh: Shell, names: readonly string[]): Shell {
+  if (!sh.assigned || !names.some((n) => sh.assigned!.has(n))) return sh;
+  const next = new Set(sh.assigned);
+  for (const n of names) next.delete(n);
+  return shellWith(sh, { assigned: next.size ? next : null });
+}
+
+function intersect(a: ReadonlySet<string> | null, b: ReadonlySet<string> | null): ReadonlySet<string> | null {
+  if (a === b) return a;
+  if (!a || !b) return null;
+  const out = new Set([...a].filter((n) => b.has(n)));
+  return out.size ? out : null;
 }
 
 export type Status = "unknown" | "fails";
@@ -157,6 +184,7 @@ export function mergeShell(a: Shell, b: Shell): Shell {
     defaultIfs: a.defaultIfs && b.defaultIfs,
     codeTaint,
     glob: a.glob === b.glob ? a.glob : { dot: a.glob.dot || b.glob.dot, nocase: a.glob.nocase || b.glob.nocase, globstar: a.glob.globstar || b.glob.globstar, nullglob: a.glob.nullglob || b.glob.nullglob },
+    assigned: intersect(a.assigned, b.assigned),
   };
 }
 
@@ -171,7 +199,9 @@ export function sameShell(a: Shell, b: Shell): boolean {
     JSON.stringify(a.cdpath) === JSON.stringify(b.cdpath) &&
     a.defaultIfs === b.defaultIfs &&
     a.codeTaint?.kind === b.codeTaint?.kind &&
-    globKey(a.glob) === globKey(b.glob)
+    globKey(a.glob) === globKey(b.glob) &&
+    (a.assigned?.size ?? 0) === (b.assigned?.size ?? 0) &&
+    [...(a.assigned ?? [])].every((n) => b.assigned?.has(n))
   );
 }
 

@@ -25,12 +25,14 @@ import { applyAssignment, applyEnvRecord, type PrefixEnv } from "./envapply.ts";
 import { listDir, tryLstat, type DirEntry } from "./fs.ts";
 import { resolvePath } from "./paths.ts";
 import { nullglobDrops, withShoptFlags } from "./globs.ts";
-import { after, failState, mergeShell, sameShell, shellWith, unknownBases, describeBases, type Bases, type Flow, type Shell } from "./shellstate.ts";
+import { after, failState, mergeShell, sameShell, shellWith, unknownBases, describeBases, withAssigned, type Bases, type Flow, type Shell } from "./shellstate.ts";
 import { expandWord, heredocText } from "./words.ts";
 import { scopeWith, Walker, wordEnv, type Output, type Scope, type StdinSource } from "./walker.ts";
 import { zshHazards } from "./othershells.ts";
 import { checkRepository } from "./gitrepo.ts";
 import { findArgvNames, findNameRegExp, findNames, soleSubstitution } from "./names.ts";
+import { arithSecrets, envReads, paramSecret, quietTest, quietTestCommand } from "./secretvars.ts";
+import { integerDefault, integerLoop, noteIntegers } from "./integers.ts";
 
 export interface ArgItem {
   value: ArgWord;
@@ -109,6 +111,7 @@ export function collectDefinitions(w: Walker, root: Script | List): void {
     } else if (n.type === "ForClause" || n.type === "SelectClause") {
       if (!n.items || !n.items.every(plainNumber)) w.tainted.add(n.name);
     } else if (n.type === "SimpleCommand") {
+      noteIntegers(w, n);
       // read / mapfile / printf -v / getopts / declare NAME=... set names from data.
       const name = n.words[0] && wordLiteral(n.words[0]);
       if (name && SETS_FROM_DATA.has(name)) {
@@ -258,7 +261,9 @@ export function walkCommand(w: Walker, c: Command, sh: Shell, sc: Scope): CmdFlo
     case "ForClause":
     case "SelectClause": {
       for (const it of c.items ?? []) wordSubst(w, it, sh, inner, -1);
-      const s = loop(w, sh, inner, (s0) => after(walkList(w, c.body, s0, inner)));
+      integerLoop(w, c, inner);
+      // Inside the body the loop's variable holds an item, not the environment's value.
+      const s = loop(w, sh, inner, (s0) => after(walkList(w, c.body, withAssigned(s0, [c.name]), inner)));
       return { sh: s, status: "unknown", out: NO_OUT };
     }
     case "ArithForClause": {
@@ -287,6 +292,7 @@ export function walkCommand(w: Walker, c: Command, sh: Shell, sc: Scope): CmdFlo
 const ARITH_TEST_OPS = new Set(["-eq", "-ne", "-lt", "-le", "-gt", "-ge"]);
 
 function testExpr(w: Walker, e: TestExpr, sh: Shell, sc: Scope): void {
+  quietTest(e);
   switch (e.type) {
     case "TestWord":
       wordSubst(w, e.word, sh, sc, -1);
@@ -326,6 +332,7 @@ function arithWord(w: Walker, word: Word, sc: Scope): void {
 function arith(w: Walker, a: import("../shell/ast.ts").Arithmetic, sh: Shell, sc: Scope, command: number): void {
   for (const p of a.parts) partSubst(w, p, sh, sc, command);
   w.checkArithmetic(a, sc, command);
+  arithSecrets(w, a.names, sh, w.span(sc, a.pos, a.end), command);
 }
 
 // ---------- substitutions inside words ----------
@@ -346,6 +353,8 @@ function partSubst(w: Walker, p: WordPart, sh: Shell, sc: Scope, command: number
       for (const q of p.parts) partSubst(w, q, sh, sc, command);
       return;
     case "ParamExp": {
+      paramSecret(w, p, sh, sc, command);
+      integerDefault(w, p, sc, command);
       const src = w.span(sc, p.pos, p.end);
       if (p.op === "@" && p.args.some((a) => wordLiteral(a)?.includes("P"))) {
         w.unmodelled(sc, src, src.text, "`${x@P}` expands the value as a prompt string, which runs command substitutions in it", command);
@@ -456,6 +465,7 @@ function walkSimple(w: Walker, cmd: SimpleCommand, sh: Shell, sc: Scope): CmdFlo
       wordSubst(w, e.value, sh, sc, -1);
     }
   }
+  quietTestCommand(cmd);
   for (const word of cmd.words) wordSubst(w, word, sh, sc, -1);
   const items = expandItems(w, cmd.words, sh, sc);
   // Assignments.
@@ -597,6 +607,7 @@ function external(w: Walker, inv: Invocation, sh: Shell, sc: Scope, idx: number,
     return { sh, status: "unknown", out: NO_OUT };
   }
   w.commands[idx]!.matched = interp.matched;
+  if (interp.readsVars) envReads(w, interp.readsVars, sh, src(interp.readsVars[0]?.argIndex ?? 0), idx);
   let bases = inv.bases ?? sh.bases;
   // git reads the config of the repository it finds, before it writes anything (DESIGN "Foreign git directories").
   if (interp.repository) checkRepository(w, interp.repository, bases, sh, { command: idx, source: src(0) });

@@ -14,7 +14,8 @@ import { isProcessEntry, procGlob } from "./globs.ts";
 import { listDir, tryLstat as tryLstatSafe } from "./fs.ts";
 import type { Bases, GlobOpts, Shell } from "./shellstate.ts";
 import type { CommandRecord, LocatedEffect } from "./types.ts";
-import { scanInlineCode, scanModulePaths } from "./evidence.ts";
+import { scanInlineCode, scanInlineEnv, scanModulePaths } from "./evidence.ts";
+import { envReads } from "./secretvars.ts";
 import type { WordEnv } from "./words.ts";
 import type { PrintedNames } from "./names.ts";
 
@@ -168,6 +169,8 @@ export class Walker {
   readonly definite = new Map<FunctionDef, string>();
   /** Names assigned in the command to something that is not a plain integer (see arith.ts). */
   readonly tainted = new Set<string>();
+  /** Names the command gives the integer attribute (`declare -i`): see integers.ts. */
+  readonly integers = new Set<string>();
   readonly written = new Map<string, WriteRecord>();
   /** Pass 2: what pass 1 saw written anywhere in the command, regardless of order. */
   preseed: Map<string, WriteRecord> | null = null;
@@ -745,6 +748,9 @@ export class Walker {
 
   /** Literal evidence inside inline code: named paths placed as if the command named them. */
   inlineEvidence(code: string, sh: Shell, sc: Scope, source: Source, command: number, bases: Bases): void {
+    // Environment variables it names: a secret one is a secret read (secretvars.ts).
+    const vars = scanInlineEnv(code);
+    if (vars.length) envReads(this, vars.map((name) => ({ name, why: name === null ? "inline code reads the whole environment or a computed variable name" : `inline code reads \`${name}\` from the environment` })), sh, source, command);
     for (const ev of scanInlineCode(code)) {
       if (!ev.path.startsWith("/") && !ev.path.startsWith("~")) continue;
       this.placePath({

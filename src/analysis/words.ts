@@ -305,3 +305,14 @@ export function literalPrefix(word: Word): string {
   }
   return s;
 }
+
+/** The word's text when it holds no expansion at all (quotes removed), else null. */
+export function literalText(word: Word): string | null {
+  let s = "";
+  for (const p of word.parts) {
+    if (p.type === "Lit" || p.type === "Escaped" || p.type === "SglQuoted") s += p.value;
+    else if (p.type === "DblQuoted" && p.parts.every((q) => q.type === "Lit")) s += p.parts.map((q) => (q as { value: string }).value).join("");
+    else return null;
+  }
+  return s;
+}

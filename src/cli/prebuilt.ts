@@ -22,7 +22,8 @@ import { buildTable, type LevelsData } from "../policy/levels.ts";
 import type { Regions } from "../policy/regions.ts";
 import type { ClassifierTables } from "../policy/classify.ts";
 
-export const PREBUILT_VERSION = 3;
+// 4: regions carry `[variables]` (secret variable names); env vectors may carry `suffix`.
+export const PREBUILT_VERSION = 4;
 export const PREBUILT_FILE = "prebuilt.json";
 
 /** [path relative to the package root, size in bytes, mtime in ms, SHA-256 of the bytes (hex)]. */

@@ -146,6 +146,7 @@ function memoRegions(r: CompiledRegions): CompiledRegions {
       return this.explain(p).locus;
     },
     ...(r.names ? { names: r.names } : {}),
+    secretVariable: r.secretVariable,
   };
 }
 
@@ -166,6 +167,7 @@ function withHomes(r: Regions, c: DirContext, physical: CompiledRegions): Compil
       return this.explain(p).locus;
     },
     ...(physical.names ? { names: physical.names } : {}),
+    secretVariable: physical.secretVariable,
   };
 }
 

@@ -30,14 +30,26 @@ const schema = /* @__PURE__ */ lazy(() =>
             .strict(),
         )
         .min(1),
+      variables: z
+        .object({
+          secret: z.array(z.string().regex(VARIABLE_PATTERN, "a variable name, `*` standing for any run of characters")).min(1),
+          "not-secret": z.array(z.string().regex(VARIABLE_PATTERN, "a variable name, `*` standing for any run of characters")).optional(),
+        })
+        .strict()
+        .optional(),
     })
     .strict(),
 );
+
+/** What a `[variables]` pattern may hold: a name's characters (any but `=`, NUL, blanks) and `*`. */
+const VARIABLE_PATTERN = /^[^=\s\u0000]+$/;
 
 export interface Regions {
   file: string;
   fallback: Locus;
   loci: { name: Locus; patterns: string[]; yields_to_inner?: boolean | undefined }[];
+  /** Environment variable names whose values are secrets (`[variables]`); absent: none. */
+  variables?: { secret: string[]; notSecret: string[] };
 }
 
 /** Where the anchors of the patterns point for one verdict. All absolute. */
@@ -54,13 +66,17 @@ export interface Anchors {
 export const REGIONS_FILE = fileURLToPath(new URL("../../regions/default.toml", import.meta.url));
 
 export function loadRegions(file = REGIONS_FILE): Regions {
-  const d = loadDataFile(file, schema());
-  return { file, fallback: d.fallback, loci: d.locus };
+  return fromData(file, loadDataFile(file, schema()));
 }
 
 export function parseRegions(file: string, text: string): Regions {
-  const d = parseDataFile(file, text, schema());
-  return { file, fallback: d.fallback, loci: d.locus };
+  return fromData(file, parseDataFile(file, text, schema()));
+}
+
+function fromData(file: string, d: z.infer<ReturnType<typeof schema>>): Regions {
+  const r: Regions = { file, fallback: d.fallback, loci: d.locus };
+  if (d.variables) r.variables = { secret: d.variables.secret, notSecret: d.variables["not-secret"] ?? [] };
+  return r;
 }
 
 /** Lexical normalisation: resolves `.`/`..`, collapses `//`, drops a trailing slash. */
@@ -77,6 +93,8 @@ export interface CompiledRegions {
    * `.pem`...): a name that is none of these lands where any other name in its directory lands.
    */
   names?: SpecialNames;
+  /** Is an environment variable of this name a secret (regions `[variables]`)? */
+  secretVariable(name: string): boolean;
 }
 
 export interface SpecialNames {
@@ -84,6 +102,33 @@ export interface SpecialNames {
   samples: readonly string[];
   /** Could this name be singled out by some pattern? */
   test(name: string): boolean;
+}
+
+const variableMatchers = new WeakMap<Regions, (name: string) => boolean>();
+
+/** The `[variables]` test of a regions table, compiled once per table (names are compared case-insensitively). */
+export function secretVariableTest(regions: Regions): (name: string) => boolean {
+  let t = variableMatchers.get(regions);
+  if (t) return t;
+  const v = regions.variables;
+  if (!v) t = () => false;
+  else {
+    const re = (list: string[]) => (list.length ? new RegExp(`^(?:${list.map((p) => p.split("*").map((s) => s.replace(/[.+?^${}()|[\]\\/]/g, "\\$&")).join(".*")).join("|")})$`, "is") : null);
+    const yes = re(v.secret);
+    const no = re(v.notSecret);
+    const memo = new Map<string, boolean>();
+    t = (name) => {
+      let hit = memo.get(name);
+      if (hit === undefined) {
+        hit = yes !== null && yes.test(name) && !(no !== null && no.test(name));
+        if (memo.size > 4096) memo.clear();
+        memo.set(name, hit);
+      }
+      return hit;
+    };
+  }
+  variableMatchers.set(regions, t);
+  return t;
 }
 
 /** Expands the anchors once so that each lookup is a scan of precompiled matchers. */
@@ -144,7 +189,7 @@ export function compileRegions(regions: Regions, anchors: Anchors): CompiledRegi
     }
     return { locus: regions.fallback, pattern: null };
   };
-  return { explain, locate: (p) => explain(p).locus, names: specialNames(regions) };
+  return { explain, locate: (p) => explain(p).locus, names: specialNames(regions), secretVariable: secretVariableTest(regions) };
 }
 
 /**

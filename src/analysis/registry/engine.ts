@@ -24,6 +24,8 @@ export interface Out {
   execsStdin?: { kind: Kind; why: string };
   privileged?: boolean;
   repository?: GitRepository;
+  /** Environment variables printed by name (see Interpretation.readsVars). */
+  readsVars?: { name: string | null; argIndex: number; why: string }[];
 }
 
 export interface PFlag {

@@ -25,6 +25,7 @@ export function interpret(registry: Registry, argv: ArgWord[]): Interpretation {
   if (out.execsStdin) result.execsStdin = out.execsStdin;
   if (out.privileged) result.privileged = true;
   if (out.repository) result.repository = out.repository;
+  if (out.readsVars?.length) result.readsVars = out.readsVars;
   return result;
 }
 

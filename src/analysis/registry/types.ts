@@ -118,6 +118,11 @@ export type Interpretation =
        * directories; absent: the command's base). Absent: no repository is read (`git --version`).
        */
       repository?: GitRepository;
+      /**
+       * Environment variables the command prints by name (`printenv X`, jq `env.X`, awk
+       * `ENVIRON["X"]`); name null: any of them. The walk judges each name (secret or not).
+       */
+      readsVars?: { name: string | null; argIndex: number; why: string }[];
     }
   | {
       known: false;

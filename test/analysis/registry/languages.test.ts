@@ -2,7 +2,7 @@
 // read or run commands; anything not understood is reported as such.
 import { describe, expect, it } from "vitest";
 import { analyseAwk, analyseSed } from "../../../src/analysis/registry/index.ts";
-import { jqReadsEnv } from "../../../src/analysis/registry/handlers/misc.ts";
+import { jqEnvNames, jqReadsEnv } from "../../../src/analysis/registry/handlers/misc.ts";
 
 describe("sed", () => {
   it.each([
@@ -36,7 +36,8 @@ describe("awk", () => {
     ['BEGIN { while ((getline line < "/etc/hosts") > 0) n++ }', { reads: ["/etc/hosts"], writes: [] }],
     ["/a\\/b/ {c++} END {print c}", { reads: [], writes: [] }],
     ['{ x = "system(" }', { reads: [], writes: [] }],
-    ['BEGIN { print ENVIRON["HOME"] }', { reads: [], writes: [], env: true }],
+    ['BEGIN { print ENVIRON["HOME"] }', { reads: [], writes: [], env: ["HOME"] }],
+    ["BEGIN { for (k in ENVIRON) print k, ENVIRON[k] }", { reads: [], writes: [], env: [null, null] }],
   ])("%j", (prog, facts) => {
     expect(analyseAwk(prog)).toEqual(facts);
   });
@@ -54,7 +55,19 @@ describe("jq", () => {
     ['"env"', false],
     ["{f: input_filename, l: $__loc__}", false],
     [".foo.env", false],
+    ['"\\(env.GITHUB_TOKEN)"', true],
+    ['"a \\("b" + $ENV.X) c"', true],
   ])("%j reads the environment: %s", (filter, reads) => {
     expect(jqReadsEnv(filter)).toBe(reads);
+  });
+  it.each([
+    ['"\\(env.GITHUB_TOKEN)"', ["GITHUB_TOKEN"]],
+    ['env["NPM_TOKEN"], $ENV."A"', ["NPM_TOKEN", "A"]],
+    ["env", [null]],
+    ["env[.k]", [null]],
+    ['env["\\u0041"]', [null]],
+    ["# env.X\n.a", null],
+  ])("%j reads the variables %j", (filter, names) => {
+    expect(jqEnvNames(filter)).toEqual(names);
   });
 });

@@ -98,7 +98,8 @@ export function fakeInterpret(argv: ArgWord[]): Interpretation {
     case "env": {
       const env: Record<string, string | null> = {};
       let i = 1;
-      while (i < argv.length && argv[i] !== null && /^[A-Za-z_][A-Za-z0-9_]*=/.test(argv[i]!)) {
+      if (argv[i] === "--") i++;
+      while (i < argv.length && argv[i] !== null && argv[i]!.includes("=")) {
         const [k, ...v] = argv[i]!.split("=");
         env[k!] = v.join("=");
         i++;
@@ -134,7 +135,7 @@ export function fakeInterpret(argv: ArgWord[]): Interpretation {
     case "python3":
     case "python":
     case "node": {
-      const c = argv.findIndex((a) => a === "-c" || a === "-e");
+      const c = argv.findIndex((a) => a === "-c" || a === "-e" || a === "-p");
       if (c >= 0) return known(`${name} -c`, [{ type: "other", op: "exec", locus: "none", target: argv[c + 1] ?? "", kind: "inline-code", argIndex: c + 1, why: "inline code" }]);
       if (ops.length && ops[0]!.v !== "-") return known(name, [p("exec", ops[0]!.v, ops[0]!.i)]);
       return known(name, [], [], { execsStdin: { kind: "inline-code", why: `\`${name}\` runs code from stdin` } });

@@ -6,8 +6,8 @@ import { Unknown, pathEffect, type Handler } from "../engine.ts";
 export interface AwkFacts {
   reads: string[];
   writes: string[];
-  /** ENVIRON is read: environment variables (tokens) reach the output. */
-  env?: boolean;
+  /** ENVIRON is read: the names (`ENVIRON["X"]`), null for any other use (tokens reach the output). */
+  env?: (string | null)[];
   /** ARGV or ARGC is named: the program may change which files awk reads as input. */
   argv?: boolean;
 }
@@ -117,7 +117,11 @@ export function analyseAwk(src: string): AwkFacts | { error: string } {
   for (let k = 0; k < toks.length; k++) {
     const t = toks[k]!;
     if (t.t === "word" && t.v === "system") return { error: "awk `system()` runs shell commands" };
-    if (t.t === "word" && t.v === "ENVIRON") facts.env = true;
+    if (t.t === "word" && t.v === "ENVIRON") {
+      const [a, b, c] = [toks[k + 1], toks[k + 2], toks[k + 3]];
+      const named = a?.t === "op" && a.v === "[" && b?.t === "str" && c?.t === "op" && c.v === "]";
+      (facts.env ??= []).push(named ? b.v : null);
+    }
     // `ARGV[1]="..."; ARGC=2` in BEGIN makes awk read whatever is named (and split(), sub() or
     // a function can write ARGV too): any mention counts.
     if (t.t === "word" && (t.v === "ARGV" || t.v === "ARGC")) facts.argv = true;
@@ -192,7 +196,9 @@ export const awk: Handler = {
       for (const w of facts.writes) pathEffect(ctx, "write", w, p.index, "the awk program writes it (`print >`)");
       for (const r of facts.reads) pathEffect(ctx, "read", r, p.index, "the awk program reads it (`getline <`)");
       if (facts.argv) pathEffect(ctx, "read", null, p.index, "the awk program names ARGV or ARGC, so it may read any file as input");
-      if (facts.env) ctx.out.effects.push({ type: "other", op: "read", locus: "secret", target: "environment", argIndex: p.index, why: "the awk program reads ENVIRON (tokens, keys)" });
+      for (const name of facts.env ?? []) {
+        (ctx.out.readsVars ??= []).push({ name, argIndex: p.index, why: name === null ? "the awk program reads ENVIRON (tokens, keys)" : `the awk program reads \`ENVIRON["${name}"]\`` });
+      }
     }
     for (const o of ops) {
       if (o.value !== null && /^[A-Za-z_][A-Za-z0-9_]*=/.test(o.value)) continue;

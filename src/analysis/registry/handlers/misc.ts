@@ -13,8 +13,68 @@ const JQ_TWO = new Set(["--arg", "--argjson", "--slurpfile", "--rawfile"]);
 
 /** The jq language cannot run commands or write files; `env`/`$ENV` disclose the environment. */
 export function jqReadsEnv(filter: string): boolean {
-  const code = filter.replace(/"(?:[^"\\]|\\.)*"/g, '""');
-  return /\$ENV\b|(^|[^$\w.])env\b/.test(code);
+  return jqEnvNames(filter) !== null;
+}
+
+/**
+ * The environment variables a jq filter reads: `env.X`, `$ENV.X`, `env["X"]`, `$ENV."X"` give X;
+ * any other use of `env`/`$ENV` (the whole object, a computed key) gives null in the list. null
+ * when it reads none. String interpolations (`"\(env.X)"`) are code, and are read as such.
+ */
+export function jqEnvNames(filter: string): (string | null)[] | null {
+  const strings: string[] = [];
+  const code = jqCode(filter, strings);
+  const out: (string | null)[] = [];
+  for (const m of code.matchAll(/(\$ENV\b|(?<![$\w.])env\b)(\s*(?:\.\s*([A-Za-z_][A-Za-z0-9_]*)|\.?\s*\[\s*"(\d+)"\s*\]|\.\s*"(\d+)"))?/g)) {
+    const key = m[4] ?? m[5];
+    out.push(m[3] ?? (key !== undefined && !strings[Number(key)]!.includes("\\") ? strings[Number(key)]! : null));
+  }
+  return out.length ? out : null;
+}
+
+/** The filter with each string literal's text moved into `strings` (as `"N"`), interpolations kept as code. */
+function jqCode(src: string, strings: string[]): string {
+  let out = "";
+  let i = 0;
+  const n = src.length;
+  const str = (): string => {
+    // at the opening quote; returns the code of the interpolations, appends the literal text
+    let text = "";
+    let code = "";
+    i++;
+    while (i < n && src[i] !== '"') {
+      if (src[i] === "\\" && src[i + 1] === "(") {
+        i += 2;
+        let depth = 1;
+        let inner = "";
+        while (i < n && depth > 0) {
+          if (src[i] === '"') {
+            inner += str();
+            continue;
+          }
+          if (src[i] === "(") depth++;
+          else if (src[i] === ")" && --depth === 0) break;
+          inner += src[i++];
+        }
+        i++;
+        text += "\\(";
+        code += " (" + inner + ") ";
+        continue;
+      }
+      if (src[i] === "\\") text += src[i++] ?? "";
+      text += src[i++] ?? "";
+    }
+    i++;
+    strings.push(text);
+    return `"${strings.length - 1}"` + code;
+  };
+  while (i < n) {
+    if (src[i] === '"') out += str();
+    else if (src[i] === "#") {
+      while (i < n && src[i] !== "\n") i++;
+    } else out += src[i++];
+  }
+  return out;
 }
 
 export const jq: Handler = {
@@ -56,8 +116,8 @@ export const jq: Handler = {
       else if (!positionalOnly) files.push({ value: w, index: i });
     }
     if (!filter) throw new Unknown("jq without a filter", n - 1);
-    if (jqReadsEnv(filter.text!)) {
-      ctx.out.effects.push({ type: "other", op: "read", locus: "secret", target: "environment", argIndex: filter.index, why: "the jq filter reads the environment (`env`, `$ENV`)" });
+    for (const name of jqEnvNames(filter.text!) ?? []) {
+      (ctx.out.readsVars ??= []).push({ name, argIndex: filter.index, why: name === null ? "the jq filter reads the whole environment (`env`, `$ENV`)" : `the jq filter prints \`${name}\` from the environment` });
     }
     for (const f of files) pathEffect(ctx, "read", f.value, f.index, "jq reads it");
     // the entry's own effects (jq opens ~/.jq at start)

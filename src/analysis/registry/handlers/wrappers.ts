@@ -4,7 +4,9 @@
 import type { ArgWord, InnerRun } from "../types.ts";
 import { Unknown, joinCwd, pathEffect, type Handler, type Parsed } from "../engine.ts";
 
-const ASSIGN = /^[A-Za-z_][A-Za-z0-9_]*=/;
+// env and sudo take any word with `=` before the command as an assignment, whatever the name
+// holds (`BASH_FUNC_ls%%=() {...}` exports a function to a child bash; `=x` is one too).
+const ASSIGN = /=/;
 
 export const env: Handler = {
   custom(ctx, _node, argv, start) {
@@ -46,8 +48,9 @@ export const env: Handler = {
       ctx.out.inner.push(run);
       return;
     }
-    // No command: env prints the environment, which holds tokens as often as not.
-    ctx.out.effects.push({ type: "other", op: "read", locus: "secret", target: "environment", argIndex: 0, why: "env prints every environment variable (tokens, keys)" });
+    // No command: env prints the environment, which holds tokens as often as not (after -i, only
+    // the assignments it was given, whose values the walk judges where they are expanded).
+    if (!clears) ctx.out.effects.push({ type: "other", op: "read", locus: "secret", target: "environment", argIndex: 0, why: "env prints every environment variable (tokens, keys)" });
   },
 };
 
@@ -56,8 +59,9 @@ function splitString(ctx: Parameters<NonNullable<Handler["custom"]>>[0], v: ArgW
   // env -S does its own splitting and ${VAR} expansion; only plain words are modelled.
   if (/[$\\'"`#]/.test(v)) throw new Unknown("env -S with quotes, escapes or ${VAR} is not modelled", i);
   const words = v.trim().split(/\s+/).filter(Boolean);
-  const rest = words.filter((w) => !ASSIGN.test(w));
-  for (const w of words) if (ASSIGN.test(w)) vars[w.slice(0, w.indexOf("="))] = w.slice(w.indexOf("=") + 1);
+  let k = 0;
+  for (; k < words.length && ASSIGN.test(words[k]!); k++) vars[words[k]!.slice(0, words[k]!.indexOf("="))] = words[k]!.slice(words[k]!.indexOf("=") + 1);
+  const rest = words.slice(k); // after the command word, `x=y` is an argument
   if (!rest.length) throw new Unknown("env -S without a command", i);
   const run: InnerRun = { type: "argv", argv: rest, argIndex: i, appendsUnknownArgs: false };
   if (Object.keys(vars).length) run.env = vars;
@@ -65,28 +69,15 @@ function splitString(ctx: Parameters<NonNullable<Handler["custom"]>>[0], v: ArgW
   ctx.out.inner.push(run);
 }
 
-const HARMLESS_VARS = new Set([
-  "PATH", "HOME", "USER", "LOGNAME", "SHELL", "PWD", "OLDPWD", "LANG", "LC_ALL", "LC_CTYPE", "TERM",
-  "TMPDIR", "HOSTNAME", "EDITOR", "VISUAL", "PAGER", "NODE_ENV", "VIRTUAL_ENV", "CONDA_PREFIX",
-  "GOPATH", "GOROOT", "JAVA_HOME", "PYTHONPATH", "CI", "SHLVL", "COLUMNS", "LINES", "TZ", "DISPLAY",
-  "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_RUNTIME_DIR", "CARGO_HOME", "RUSTUP_HOME",
-  "NVM_DIR", "PYENV_ROOT", "MANPATH", "LD_LIBRARY_PATH", "CC", "CXX", "CFLAGS", "LDFLAGS",
-]);
-
+/** printenv NAME...: each name is judged by the walk (secret or not); no name: everything. */
 export const printenv: Handler = {
   post(ctx, _node, _argv, parsed) {
     const names = parsed.operands;
-    const risky = names.length === 0 || names.some((o) => o.value === null || !HARMLESS_VARS.has(o.value));
-    if (risky) {
-      ctx.out.effects.push({
-        type: "other",
-        op: "read",
-        locus: "secret",
-        target: "environment",
-        argIndex: names[0]?.index ?? 0,
-        why: names.length ? "prints an environment variable that may hold a secret" : "prints every environment variable (tokens, keys)",
-      });
+    if (names.length === 0) {
+      ctx.out.effects.push({ type: "other", op: "read", locus: "secret", target: "environment", argIndex: 0, why: "prints every environment variable (tokens, keys)" });
+      return;
     }
+    for (const o of names) (ctx.out.readsVars ??= []).push({ name: o.value, argIndex: o.index, why: o.value === null ? "prints an environment variable whose name is dynamic" : `prints \`${o.value}\`` });
   },
 };
 
