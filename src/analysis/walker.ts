@@ -378,8 +378,13 @@ export class Walker {
       this.globWritten(req, p);
     } else targets.push({ path: p, recursive: !!req.recursive });
     // Asked before this command's own write of the destination is recorded.
-    const made = req.into && !req.glob ? new Set((this.locate(p, req.bases, req.sh) ?? []).filter((d) => this.madeBefore(d.path, req.command)).map((d) => d.path)) : null;
-    for (const t of targets) {
+    const located = req.into && !req.glob ? this.locate(p, req.bases, req.sh) : null;
+    const made = located ? new Set(located.filter((d) => this.madeBefore(d.path, req.command)).map((d) => d.path)) : null;
+    // A copy into a directory that exists now (and that nothing earlier in this command made)
+    // adds an entry below it: the directory itself is not replaced, so only DEST/NAME is placed.
+    // (Removing it first is a delete of its own, judged where it happens.)
+    const intoExisting = req.op === "write" && located !== null && located.length > 0 && made!.size === 0 && located.every((d) => this.dirExists(d.path) === true);
+    if (!intoExisting) for (const t of targets) {
       if (!t.path.startsWith("/")) {
         if (!req.bases.known) {
           emitUnknown(t.path, `the working directory is unknown (${req.bases.why})`);

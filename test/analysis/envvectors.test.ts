@@ -13,7 +13,8 @@ describe("env vectors", () => {
     ["GIT_TRACE2_EVENT=~/.claude/settings.json git status", "never"],
     ["GIT_TRACE=$HOME/.bashrc git status", "local-admin"],
     ["GIT_TRACE_PACKET=/home/u/.bashrc git fetch", "local-admin"],
-    ["export GIT_TRACE_SETUP=/home/u/p/.git/hooks/pre-commit; git status", "local-admin"],
+    // git then reads a repository this same command wrote into: its config may now run programs
+    ["export GIT_TRACE_SETUP=/home/u/p/.git/hooks/pre-commit; git status", "yolo"],
     ["GIT_TRACE2=af_unix:/tmp/s git status", "never"],
     ["GIT_FROBNICATE=1 git status", "never"],
     ["LD_DEBUG=files LD_DEBUG_OUTPUT=/home/u/.bashrc ls", "local-admin"],
@@ -38,12 +39,14 @@ describe("env vectors", () => {
     ["GIT_TRACE2=false git status", "reader"],
     ["TZ=UTC date", "paranoid"],
     ["TZ=America/New_York date", "paranoid"],
-    ["LESS=-FRX less README.md", "reader"],
     ["ZIPOPT=-q zip /tmp/a.zip README.md", "editor"],
     ["env 'BASH_FUNC_ls%%=() { echo hi; }' bash -c ls", "reader"],
     ["env 'A-B=1' ls", "reader"],
     ["SHELL=/bin/bash make -n", "developer"],
   ])("%j needs only %s", (cmd, want) => expect(level(cmd)).toBe(want));
+
+  // less itself saves a history file on a terminal; a LESS value of display options adds nothing to that
+  it.each(["-FRX", "-R", "-S --mouse"])("LESS=%j less README.md needs what plain less needs", (v) => expect(level(`LESS='${v}' less README.md`)).toBe(level("less README.md")));
 
   it("every entry in the shipped table loads; a bad suffix type names the line", () => {
     expect(loadEnvVectors().lookup("GIT_TRACE2_PERF")?.effect).toBe("write-file");

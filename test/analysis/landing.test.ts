@@ -158,7 +158,9 @@ describe("a copy into a directory lands at DIR/NAME", () => {
     ["cp /tmp/config .git/", "local-admin"],
     ["cp /tmp/config .git", "local-admin"],
     ["cp -t .git /tmp/config", "local-admin"],
-    ["cp -T /tmp/config .git", "editor"],
+    // -T writes `.git` itself: a root's `.git` decides which repository git reads (a gitfile in a
+    // linked worktree is replaced by it), so it is vcs-control even where cp would fail on a directory
+    ["cp -T /tmp/config .git", "local-admin"],
     ["cp /tmp/cfg/settings.json ~/.claude", "never"],
     ["mkdir -p .claude && cp /tmp/cfg/settings.json .claude", "never"],
     ["cp -r /tmp/cfg/. ~/.claude/", "never"],
