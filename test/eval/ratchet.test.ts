@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadLevels } from "../../src/policy/levels.ts";
 import type { Need } from "../../src/policy/model.ts";
-import { gate } from "../../eval/gate.ts";
+import { gate, latencyBaseline } from "../../eval/gate.ts";
 import { recordRun, runPipeline } from "../../eval/pipeline.ts";
 import { renderReport } from "../../eval/report.ts";
 import { openStore } from "../../eval/store.ts";
@@ -123,6 +123,19 @@ describe("the ratchet", () => {
     expect(gate({ ...base, prior, latency: slow, accept: null }).passed).toBe(false);
     expect(gate({ ...base, prior, latency: slow, accept: "new parser, faster later" }).passed).toBe(true);
     expect(gate({ ...base, prior, latency: { ...slow, p99Ratio: 14 }, accept: null }).passed).toBe(true);
+  });
+
+  it("measures latency against the median of the last recorded runs, so one lucky run does not fail the next", () => {
+    const base = { table, results: [], misses: 0, derivationMismatches: 0, crashes: 0 };
+    const at = (ratio: number, seq: number) => ({ seq, commit: "x", cases: new Map(), latency: { passes: 3, medianUs: 10, p99Us: ratio * 10, refUs: 10, p99Ratio: ratio } });
+    // an old slow run outside the window, then one lucky run among ordinary ones: the baseline is 20
+    const prior = [at(90, 1), at(20, 2), at(10, 3), at(21, 4), at(20, 5), at(22, 6)];
+    expect(latencyBaseline(prior.map((p) => p.latency.p99Ratio))).toBe(20);
+    const now = (r: number) => gate({ ...base, prior, latency: { passes: 3, medianUs: 10, p99Us: r * 10, refUs: 10, p99Ratio: r }, accept: null });
+    expect(now(29).passed).toBe(true);
+    expect(now(31).passed).toBe(false);
+    expect(latencyBaseline([7])).toBe(7);
+    expect(latencyBaseline([4, 8])).toBe(6);
   });
 });
 
