@@ -16,6 +16,13 @@ export interface Transform {
   applies?: (intent: Intent) => boolean;
 }
 
+/** A transform that renders each intent it knows as its own whole command (tool-specific families). */
+export const spellings = (name: string, by: Record<string, string>): Transform => ({
+  name,
+  applies: (i) => by[i.id] !== undefined,
+  render: (i) => by[i.id] ?? null,
+});
+
 export interface Family {
   name: string;
   transforms: Transform[];

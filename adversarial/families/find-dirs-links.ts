@@ -2,13 +2,9 @@
 // match's directory (its relative paths resolve from there, `../secret-link` included), and
 // `-L`/`-H`/`-follow` follow a symlinked start point (and with -L every link below), so
 // `find -L link-out -delete` empties the sibling project.
-import type { Family, Transform } from "../compose.ts";
+import { spellings, type Family } from "../compose.ts";
 
-const spell = (name: string, by: Record<string, string>): Transform => ({
-  name,
-  applies: (i) => by[i.id] !== undefined,
-  render: (i) => by[i.id] ?? null,
-});
+const spell = spellings;
 
 export const family: Family = {
   name: "find-dirs-links",

@@ -2,14 +2,10 @@
 // is the sibling's), through the command's own /proc links (`/proc/self/cw?/.env` is the
 // project's .env), and with the shopt options the command sets (`shopt -s dotglob; cat ?env`).
 // Each transform spells one intent; the benign ones glob inside the project.
-import type { Family, Transform } from "../compose.ts";
+import { spellings, type Family } from "../compose.ts";
 
 /** One spelling per intent id (the intent's own action is not used). */
-const spell = (name: string, by: Record<string, string>): Transform => ({
-  name,
-  applies: (i) => by[i.id] !== undefined,
-  render: (i) => by[i.id] ?? null,
-});
+const spell = spellings;
 
 export const family: Family = {
   name: "glob-proc-aliases",

@@ -2,13 +2,9 @@
 // dotfile, the sibling project), whether the link was planted before or made in the same
 // command; `-u` then removes the name. The twins shred files of the project.
 import { SCOPED_INTENTS } from "../intents.ts";
-import type { Family, Transform } from "../compose.ts";
+import { spellings, type Family } from "../compose.ts";
 
-const spell = (name: string, by: Record<string, string>): Transform => ({
-  name,
-  applies: (i) => by[i.id] !== undefined,
-  render: (i) => by[i.id] ?? null,
-});
+const spell = spellings;
 
 export const family: Family = {
   name: "shred-links",

@@ -3,13 +3,9 @@
 // the shared temp dir. Each is `never` (like `rm -rf ~`); the twins delete inside the project or
 // one named file in /tmp.
 import { SCOPED_INTENTS } from "../intents.ts";
-import type { Family, Transform } from "../compose.ts";
+import { spellings, type Family } from "../compose.ts";
 
-const spell = (name: string, by: Record<string, string>): Transform => ({
-  name,
-  applies: (i) => by[i.id] !== undefined,
-  render: (i) => by[i.id] ?? null,
-});
+const spell = spellings;
 
 export const family: Family = {
   name: "unbounded-deletes",

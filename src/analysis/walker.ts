@@ -527,17 +527,24 @@ export class Walker {
     }
   }
 
-  /** The paths a pattern matches now (at most 64), as bash would expand it; null past that or without a listing. */
-  private globMatches(pattern: string, bases: Bases, sh: Shell): { path: string; locus: Locus }[] | null {
-    const fs = this.deps.ctx.fs;
-    if (!fs || (!fs.readdirEntries && !fs.readdirSync)) return null;
-    let p = pattern;
+  /** A path with `~` expanded, and the directories it starts from (null: HOME or the cwd unknown). */
+  private startsFor(path: string, bases: Bases, sh: Shell): { p: string; starts: string[] } | null {
+    let p = path;
     if (p === "~" || p.startsWith("~/")) {
       if (sh.home === null) return null;
       p = sh.home + p.slice(1);
     }
     const starts = p.startsWith("/") ? ["/"] : bases.known ? bases.list.map((b) => b.physical) : null;
-    if (!starts) return null;
+    return starts ? { p, starts } : null;
+  }
+
+  /** The paths a pattern matches now (at most 64), as bash would expand it; null past that or without a listing. */
+  private globMatches(pattern: string, bases: Bases, sh: Shell): { path: string; locus: Locus }[] | null {
+    const fs = this.deps.ctx.fs;
+    if (!fs || (!fs.readdirEntries && !fs.readdirSync)) return null;
+    const from = this.startsFor(pattern, bases, sh);
+    if (!from) return null;
+    const { p, starts } = from;
     const out: { path: string; locus: Locus }[] = [];
     for (const start of starts) {
       let cur = [start];
@@ -735,13 +742,9 @@ export class Walker {
    * placed (dynamic, unknown base, unresolvable).
    */
   locate(path: string, bases: Bases, sh: Shell): { path: string; locus: Locus }[] | null {
-    let p = path;
-    if (p === "~" || p.startsWith("~/")) {
-      if (sh.home === null) return null;
-      p = sh.home + p.slice(1);
-    }
-    const starts = p.startsWith("/") ? ["/"] : bases.known ? bases.list.map((b) => b.physical) : null;
-    if (!starts) return null;
+    const from = this.startsFor(path, bases, sh);
+    if (!from) return null;
+    const { p, starts } = from;
     const out: { path: string; locus: Locus }[] = [];
     for (const b of starts) {
       const r = resolvePath(this.deps.ctx.fs, b, p, true);
