@@ -52,7 +52,28 @@ const rcChanged = (s: Sandbox) => expect(s.read(path.join(s.home, ".bashrc"))).n
 const leaks = (s: Sandbox, r: Run) => expect(r.stdout + r.stderr).toContain(s.canary);
 const gnupgMade = (s: Sandbox) => expect(s.exists(path.join(s.home, ".gnupg")), "gpg ran and made ~/.gnupg").toBe(true);
 
+/** ~/.aws made a repository with the credentials committed: fetching it by path brings them in. */
+function secretRepo(s: Sandbox): void {
+  const d = path.join(s.home, ".aws");
+  git(d, "init", "-q");
+  git(d, "add", "credentials");
+  git(d, "commit", "-q", "-m", "c");
+}
+/** A foreign repository whose receive hook leaves the mark (a push by path runs it). */
+function plantReceiver(s: Sandbox): void {
+  plantEvil(s);
+  fs.copyFileSync(path.join(evil(s), ".git/run.sh"), path.join(evil(s), ".git/hooks/pre-receive"));
+}
+
 const classes: Record<string, Case[]> = {
+  "git repository operands that are local paths (issue 14)": [
+    // not a URL and (here) no configured remote: git reads the path as a repository
+    { setup: secretRepo, cmd: (s) => `git fetch -q ${s.home}/.aws main && git show FETCH_HEAD:credentials`, approvedAt: "editor", needs: "yolo", proof: leaks },
+    { setup: secretRepo, cmd: (s) => `git pull -q --no-rebase --allow-unrelated-histories ${s.home}/.aws main`, approvedAt: "developer", needs: "yolo", proof: (s) => expect(s.read(path.join(s.proj, "credentials"))).toContain(s.canary) },
+    { setup: secretRepo, cmd: (s) => `git archive --remote=${s.home}/.aws main credentials | tar -xO`, approvedAt: "reader", needs: "yolo", proof: leaks },
+    // receive-pack runs the receiving repository's hooks
+    { setup: plantReceiver, cmd: (s) => `git push -q ${evil(s)} HEAD:refs/heads/x`, approvedAt: "network-admin", needs: "yolo", proof: foreignRan },
+  ],
   "git against a repository the command planted or redirected": [
     { setup: plantEvil, cmd: (s) => `git -C ${evil(s)} status`, approvedAt: "reader", needs: "yolo", proof: foreignRan },
     { setup: plantEvil, cmd: (s) => `git --git-dir=${evil(s)}/.git status`, approvedAt: "reader", needs: "yolo", proof: foreignRan },

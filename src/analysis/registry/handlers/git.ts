@@ -3,6 +3,7 @@
 // `git clone` fetches a URL into a directory (or copies a local path).
 import type { ArgWord, GitRepository } from "../types.ts";
 import { Unknown, applyRole, joinCwd, pathEffect, type Ctx, type Handler, type Parsed } from "../engine.ts";
+import type { CNode } from "../compiled.ts";
 
 /**
  * Config keys whose value is never run and never redirects where data goes. Anything else given
@@ -233,6 +234,71 @@ export const gitClone: Handler = {
       const t = parsed.flags.find((f) => f.name === "--template")!;
       pathEffect(ctx, "exec", (t.value as ArgWord) ?? null, t.valueIndex, "git clone --template installs hooks from that directory");
     }
+  },
+};
+
+/** Transports git runs itself; any other `scheme://` or `helper::` runs a remote helper program. */
+const GIT_SCHEMES = /^(https?|ftps?|git|ssh|git\+ssh|ssh\+git):\/\//i;
+const NET_HELPERS = /^(https?|ftps?)::/i;
+
+/**
+ * A repository operand (`git fetch REPO`, `git push REPO`, `git archive --remote=REPO`): git takes
+ * it as a configured remote when one has that name, else as a URL, and a word with no `://` and
+ * no colon before its first slash is a local path (observed: `git fetch foo` runs
+ * `git-upload-pack foo` on ./foo). Whether a name is a configured remote is not known here, so
+ * every such word, `origin` included, is also the path it would be: read as a repository
+ * (fetch, pull, ls-remote, archive), or written with its hooks run (push runs receive-pack there).
+ */
+function repositoryWord(ctx: Ctx, node: CNode, word: ArgWord, index: number, push: boolean): void {
+  const what = `\`${node.path}\``;
+  if (word === null) {
+    // a dynamic repository may be any local path
+    if (push) pathEffect(ctx, "write", null, index, `${what} to a dynamic repository may write any local path`, true);
+    return pathEffect(ctx, "read", null, index, `${what} from a dynamic repository may read any local path`, true);
+  }
+  if (/^[a-z][a-z0-9+.-]*::/i.test(word)) {
+    if (!NET_HELPERS.test(word)) throw new Unknown("git's `TRANSPORT::` syntax runs a remote helper program (ext:: runs any command)", index);
+    if (!push) applyRole(ctx, node, "url", word.replace(/^[^:]+::/, ""), index, false);
+    return;
+  }
+  if (/^file:\/\//i.test(word)) word = word.replace(/^file:\/\/[^/]*/i, "") || "/";
+  else if (/^[a-z][a-z0-9+.-]*:\/\//i.test(word)) {
+    if (!GIT_SCHEMES.test(word)) throw new Unknown("an unknown URL scheme makes git run a remote helper program", index);
+    if (!push) applyRole(ctx, node, "url", word, index, false);
+    return;
+  } else {
+    const colon = word.indexOf(":");
+    const slash = word.indexOf("/");
+    if (colon >= 0 && (slash < 0 || colon < slash)) {
+      // scp-like `host:path`: ssh (git refuses a host starting with `-`)
+      if (word.startsWith("-")) throw new Unknown("a repository host starting with `-`", index);
+      if (!push) applyRole(ctx, node, "url", word, index, false);
+      return;
+    }
+  }
+  if (push) {
+    // its hooks are there before the push (the push writes objects and refs, not hooks)
+    pathEffect(ctx, "exec", word, index, `${what} to a local repository runs its receive hooks (unless \`${word}\` is a configured remote)`);
+    pathEffect(ctx, "write", word, index, `${what} to a local repository writes it (unless \`${word}\` is a configured remote)`, true);
+  }
+  pathEffect(ctx, "read", word, index, `${what} reads a local repository there (unless \`${word}\` is a configured remote)`, true);
+}
+
+/**
+ * `git fetch/pull/push/ls-remote [REPO [REFSPEC...]]`, `git push --repo=REPO`, `git archive
+ * --remote=REPO`: the repository words (all operands with `fetch --multiple`) are placed by
+ * repositoryWord; refspecs and patterns are names.
+ */
+export const gitRemote: Handler = {
+  operands(ctx, node, _argv, parsed, modes) {
+    const push = node.path === "git push";
+    for (const pf of parsed.flags) {
+      if ((pf.name === "--repo" || pf.name === "--remote") && pf.value !== undefined) repositoryWord(ctx, node, pf.value, pf.valueIndex, push);
+    }
+    // `git archive TREE PATH...`: its operands are no repository
+    const ops = node.path === "git archive" ? [] : parsed.operands;
+    const repos = modes.has("multiple") ? ops : ops.slice(0, 1);
+    for (const o of repos) repositoryWord(ctx, node, o.value, o.index, push);
   },
 };
 

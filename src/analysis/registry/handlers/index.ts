@@ -2,7 +2,7 @@
 import type { Handler } from "../engine.ts";
 import { awk } from "./awk.ts";
 import { find } from "./find.ts";
-import { git, gitClone, gitConfig, gitInit, gitRefs } from "./git.ts";
+import { git, gitClone, gitConfig, gitInit, gitRefs, gitRemote } from "./git.ts";
 import { node, python, scriptInterp, shell } from "./interp.ts";
 import { curl, ghApi, kubeRead, remoteCopy, rsyncShell, ssh, wget } from "./net.ts";
 import { cmake, compress, dd, shred, dockerBuild, fd, jq, npmLogs, pipInstall, projectRunner, pytest, tasks, unzip, yq } from "./misc.ts";
@@ -22,6 +22,7 @@ export const HANDLERS: Record<string, Handler> = {
   "git-clone": gitClone,
   "git-init": gitInit,
   "git-refs": gitRefs,
+  "git-remote": gitRemote,
   shell,
   python,
   node,

@@ -23,6 +23,8 @@ function flagValues(parsed: Parsed, names: string[]): { value: ArgWord; index: n
 
 export const curl: Handler = {
   operands(ctx, node, argv, parsed, modes) {
+    // -V prints the version and exits: its URLs are never fetched (the flag's effects stand)
+    if (modes.has("version")) return;
     let send = modes.has("send");
     for (const m of flagValues(parsed, ["-X", "--request"])) {
       if (m.value === null || !/^(GET|HEAD|OPTIONS)$/i.test(m.value)) send = true;
@@ -43,9 +45,11 @@ export const curl: Handler = {
         if (m && !f.value.includes("=")) pathEffect(ctx, "read", m[1]!, f.index, "curl sends the file's content");
       }
     }
-    // -b names a cookie file unless it holds `=` (cookie data); the HSTS and alt-svc caches are read and rewritten.
+    // -b names a cookie file when it starts with `@` (the rest, `=` or not) or holds no `=` (else
+    // it is cookie data); the HSTS and alt-svc caches are read and rewritten.
     for (const f of flagValues(parsed, ["-b", "--cookie"])) {
       if (f.value === null) pathEffect(ctx, "read", null, f.index, "a dynamic -b may name a cookie file");
+      else if (f.value.startsWith("@")) pathEffect(ctx, "read", f.value.slice(1), f.index, "curl reads cookies from the file after `@`");
       else if (!f.value.includes("=") && f.value !== "-") pathEffect(ctx, "read", f.value, f.index, "curl reads cookies from the file");
     }
     for (const f of flagValues(parsed, ["--hsts", "--alt-svc"])) {
