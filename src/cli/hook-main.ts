@@ -4,7 +4,7 @@
 // cost more than the rest of the hook together). When the prebuilt data is missing or older than
 // a data file, it loads the library (dist/index.js), which reads the TOML files: slower, same
 // verdicts.
-import { mkdirSync, mkdtempSync, readFileSync, readlinkSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { LevelTable } from "../policy/levels.ts";
@@ -35,6 +35,14 @@ export interface HookStart {
   input?: ReadResult;
 }
 
+/**
+ * What makes the fast hook's data current again: a checkout builds it (`npm run build`); an
+ * installed package has no build tools (tsx is a dev dependency) and is reinstalled instead.
+ */
+export function rebuildHint(root: string): string {
+  return existsSync(path.join(root, "scripts", "build.ts")) ? `\`npm run build\` in ${root}` : `reinstalling shellfence (${root} is an installed package)`;
+}
+
 type Source = { tables: ClassifierTables } | { library: Promise<Library> };
 
 /** Runs the hook for this process and exits (always 0: a hook never fails the agent's command). */
@@ -45,7 +53,7 @@ export function start(o: HookStart): void {
     if (source) return source;
     const pre = readPrebuilt(path.join(o.root, "dist", PREBUILT_FILE), o.root);
     if (pre.ok) return (source = { tables: pre.tables });
-    err(`shellfence: ${pre.why}; reading the data files instead (\`npm run build\` in ${o.root} makes the hook fast again)\n`);
+    err(`shellfence: ${pre.why}; reading the data files instead (${rebuildHint(o.root)} makes the hook fast again)\n`);
     return (source = { library: o.loadLibrary() });
   };
   runProcess(

@@ -54,7 +54,8 @@ function loadMain() {
   try {
     mainCode = fs.readFileSync(main, "utf8");
   } catch (e) {
-    note(`${main} is missing (${e && e.code}); run \`npm run build\` in ${root}; not approved, the agent asks as usual`);
+    const fix = fs.existsSync(path.join(root, "scripts", "build.ts")) ? `run \`npm run build\` in ${root}` : "reinstall shellfence";
+    note(`${main} is missing (${e && e.code}); ${fix}; not approved, the agent asks as usual`);
     process.exit(0);
   }
   let cachedData;

@@ -14,18 +14,23 @@ import type { Io } from "./io.ts";
 
 /**
  * The hook command for this install. The hook runs before every agent command, so it is the
- * fastest form available: `node <dist/shellfence-hook.cjs> hook` (the fast bundle the build
+ * fastest form available: `<node> <dist/shellfence-hook.cjs> hook` (the fast bundle the build
  * makes: prebuilt data, V8 code cache) when it passes its self-test, else the plain CLI,
- * `node <bin/shellfence.js> hook`. npx would add its own package resolution each time; only an
- * install inside npx's cache (which may be cleaned at any time) gets `npx --yes shellfence hook`.
- * The fast hook asks a warm daemon it starts itself (src/cli/hook-daemon.ts) unless `daemon` is
- * false, which installs it with `--no-daemon`.
+ * `<node> <bin/shellfence.js> hook`. Both paths are absolute: the node that ran setup (a PATH
+ * lookup could find another node, or none, in the agent's environment) and the script. A guard
+ * in front makes a hook whose install has gone away (npm uninstall, a removed node version) say
+ * nothing and exit 0, so the agent asks as usual instead of failing every command. npx would add
+ * its own package resolution each time; only an install inside npx's cache (which may be cleaned
+ * at any time) gets `npx --yes shellfence hook`. The fast hook asks a warm daemon it starts
+ * itself (src/cli/hook-daemon.ts) unless `daemon` is false, which installs it with `--no-daemon`.
  */
-export function defaultHookCommand(binPath: string, fastHook: string | null, daemon = true, agent: AgentName = DEFAULT_AGENT): string {
+export function defaultHookCommand(binPath: string, fastHook: string | null, daemon = true, agent: AgentName = DEFAULT_AGENT, node: string = process.execPath): string {
   // Claude Code's command is the one setup always wrote (`hook` alone), so reinstalling changes nothing.
   const which = agent === DEFAULT_AGENT ? "" : ` --agent ${agent}`;
   if (binPath.split(path.sep).includes("_npx")) return `npx --yes shellfence hook${which}`;
-  return fastHook ? `node ${shellQuote(fastHook)} hook${which}${daemon ? "" : " --no-daemon"}` : `node ${shellQuote(binPath)} hook${which}`;
+  const script = shellQuote(fastHook ?? binPath);
+  const n = shellQuote(node);
+  return `[ -f ${script} ] && [ -x ${n} ] || exit 0; exec ${n} ${script} hook${which}${fastHook && !daemon ? " --no-daemon" : ""}`;
 }
 
 /**
