@@ -10,6 +10,7 @@ import { ADAPTERS, AGENT_NAMES, DEFAULT_AGENT, isAgentName, type Adapter, type A
 import { claudeConfigDir } from "../agents/claude-code.ts";
 import { installHooks, installPlugin, shellQuote, type InstallResult } from "../agents/config-file.ts";
 import { PLUGIN_MARK } from "../agents/opencode.ts";
+import { didYouMean } from "./didyoumean.ts";
 import type { Io } from "./io.ts";
 
 /**
@@ -66,6 +67,8 @@ export function backupName(file: string, now: Date, exists: (p: string) => boole
   return name;
 }
 
+const SETUP_OPTIONS = ["--agent", "--list-agents", "--settings", "--command", "--plain", "--no-daemon", "--dry-run", "--help"];
+
 interface SetupArgs {
   agents: AgentName[] | "all";
   list: boolean;
@@ -95,7 +98,7 @@ function parseArgs(args: readonly string[], io: Io): SetupArgs | string {
       if (!v) return `--agent needs a name: one of ${AGENT_NAMES.join(", ")}, or all`;
       if (v === "all") o.agents = "all";
       else if (isAgentName(v)) o.agents = [v];
-      else return `unknown agent ${JSON.stringify(v)}; the agents are ${AGENT_NAMES.join(", ")} (or all)`;
+      else return `unknown agent ${JSON.stringify(v)}${didYouMean(v, [...AGENT_NAMES, "all"])}; the agents are ${AGENT_NAMES.join(", ")} (or all)`;
     } else if (name === "--list-agents" && inline === undefined) {
       o.list = true;
     } else if (name === "--dry-run" && inline === undefined) {
@@ -106,7 +109,7 @@ function parseArgs(args: readonly string[], io: Io): SetupArgs | string {
     } else if (name === "--no-daemon" && inline === undefined) {
       o.daemon = false;
     } else {
-      return `unknown argument ${a}`;
+      return `unknown argument ${a}${didYouMean(name, SETUP_OPTIONS)}`;
     }
   }
   if (o.agents === "all" && o.file !== null) return "--settings names one file: use it with one --agent";
