@@ -65,7 +65,7 @@ export async function decideHook(io: Io, classifier: () => Promise<Classifier>, 
   try {
     outcome = await judge(req, env, io.home, classifier, upward);
   } catch (e) {
-    outcome = { kind: "undecided", why: errorLine(e) };
+    outcome = { kind: "undecided", why: errorLine(e), ...(e instanceof Error && e.name === "DataFileError" ? { fixable: true } : {}) };
   }
   return emit(io, parsed.answer(outcome));
 }

@@ -22,6 +22,15 @@ export const COMMAND_HELP: Readonly<Record<string, string>> = {
     add the hook to the agent's config (Claude Code's ~/.claude/settings.json without --agent;
     idempotent, with a backup; --plain: the CLI, not the fast hook); --list-agents: the agents
 `,
+  uninstall: `shellfence uninstall [--agent NAME|all] [--settings FILE] [--dry-run]
+    remove exactly shellfence's hook entries (every agent's without --agent), each changed file
+    backed up first; idempotent. Removing the package itself: npm uninstall -g shellfence
+`,
+  doctor: `shellfence doctor [--json]
+    whether approvals work here: each agent's hook (installed? does it answer a probe?), the
+    config files in force, the data's freshness, the daemon, node and its code cache.
+    exit 0: healthy; 1: something stops approvals; 2: usage error
+`,
   levels: `shellfence levels [--json]
     the levels and what each admits
 `,
@@ -78,6 +87,10 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
       return (await import("./setup.ts")).runSetup(rest, io);
     case "levels":
       return (await import("./levels-cmd.ts")).runLevels(rest, io);
+    case "uninstall":
+      return (await import("./uninstall.ts")).runUninstall(rest, io);
+    case "doctor":
+      return (await import("./doctor.ts")).runDoctor(rest, io);
     case "--version":
     case "-V":
     case "version": {

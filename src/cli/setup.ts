@@ -69,6 +69,28 @@ export function backupName(file: string, now: Date, exists: (p: string) => boole
 
 const SETUP_OPTIONS = ["--agent", "--list-agents", "--settings", "--command", "--plain", "--no-daemon", "--dry-run", "--help"];
 
+/**
+ * Writes `next` as `file` (whose text was `before`, null when missing), backing the old file up
+ * first; `next` null removes the file (after its backup). Written beside the file and renamed, so
+ * a crash cannot leave a half-written settings file. Returns the backup's name. Throws on failure.
+ */
+export function replaceFile(file: string, before: string | null, next: string | null, now: Date): string | null {
+  mkdirSync(path.dirname(file), { recursive: true });
+  let backup: string | null = null;
+  if (before !== null) {
+    backup = backupName(file, now, existsSync);
+    copyFileSync(file, backup);
+  }
+  if (next === null) {
+    rmSync(file);
+    return backup;
+  }
+  const tmp = `${file}.shellfence-tmp-${process.pid}`;
+  writeFileSync(tmp, next, { mode: before === null ? 0o600 : statSync(file).mode & 0o777 });
+  renameSync(tmp, file);
+  return backup;
+}
+
 interface SetupArgs {
   agents: AgentName[] | "all";
   list: boolean;
@@ -180,17 +202,9 @@ function installFor(adapter: Adapter, given: string | null, command: string, dry
     io.out(several ? `== ${adapter.title}: ${file} (${r.action === "added" ? "hook added" : "hook updated"}) ==\n${r.text}` : r.text);
     return 0;
   }
-  let backup: string | null = null;
+  let backup: string | null;
   try {
-    mkdirSync(path.dirname(file), { recursive: true });
-    if (text !== null) {
-      backup = backupName(file, io.now(), existsSync);
-      copyFileSync(file, backup);
-    }
-    // Write beside the file and rename, so a crash cannot leave a half-written settings file.
-    const tmp = `${file}.shellfence-tmp-${process.pid}`;
-    writeFileSync(tmp, r.text, { mode: text === null ? 0o600 : statSync(file).mode & 0o777 });
-    renameSync(tmp, file);
+    backup = replaceFile(file, text, r.text, io.now());
   } catch (e) {
     io.err(`shellfence setup: cannot write ${file} (${(e as Error).message}).\n`);
     return 2;
