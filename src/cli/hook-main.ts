@@ -10,6 +10,7 @@ import path from "node:path";
 import type { LevelTable } from "../policy/levels.ts";
 import { realFs } from "../analysis/fs.ts";
 import { classifyWith, type ClassifierTables } from "../policy/classify.ts";
+import { secretVariableTest } from "../policy/regions.ts";
 import { agentArg } from "../agents/index.ts";
 import { decideHook } from "./hook-decide.ts";
 import { InstallCheck } from "./daemon-install.ts";
@@ -62,7 +63,7 @@ export function start(o: HookStart): void {
         o.input ? { ...io, readInput: async () => o.input! } : io,
         async () => {
           const s = get(io.err);
-          if ("tables" in s) return { classify: (command, ctx) => classifyWith(s.tables, command, ctx ?? {}) };
+          if ("tables" in s) return { classify: (command, ctx) => classifyWith(s.tables, command, ctx ?? {}), secretName: secretVariableTest(s.tables.regions) };
           const lib = await s.library;
           return { classify: lib.classify };
         },
@@ -211,7 +212,7 @@ async function exercise(root: string, tables: ClassifierTables, f: Fixture, comm
           now: () => new Date(0),
         },
         // A fresh fs object, as the daemon gives each request (the same code paths).
-        async () => ({ classify: (c, ctx) => classifyWith(tables, c, { ...(ctx ?? {}), fs: { ...realFs } }) }),
+        async () => ({ classify: (c, ctx) => classifyWith(tables, c, { ...(ctx ?? {}), fs: { ...realFs } }), secretName: secretVariableTest(tables.regions) }),
         async () => tables.levels.upward,
       );
     }

@@ -31,6 +31,18 @@ export const COMMAND_HELP: Readonly<Record<string, string>> = {
     config files in force, the data's freshness, the daemon, node and its code cache.
     exit 0: healthy; 1: something stops approvals; 2: usage error
 `,
+  log: `shellfence log [--since DURATION|DATE] [--decision allow|ask|deny] [--json]
+    the hook's decisions, oldest first, from the audit log ($XDG_STATE_HOME/shellfence, else
+    ~/.local/state/shellfence); --since 30m, 2h, 7d, 1w or a date; --json: one record a line
+`,
+  stats: `shellfence stats [--since DURATION|DATE] [--json]
+    the prompt rate (share of agent commands not approved) per agent, level and day, and the
+    commands that most often went to you with the lowest level that would have approved each
+`,
+  suggest: `shellfence suggest [--since DURATION|DATE]
+    config lines that would have approved what went to you, from the audit log; printed,
+    never written
+`,
   levels: `shellfence levels [--json]
     the levels and what each admits
 `,
@@ -48,7 +60,7 @@ ${Object.entries(COMMAND_HELP)
   .join("")}  shellfence --version
       this install's version
 
-Config: ~/.config/shellfence/config.toml (level, roots, on_deny); a repository's .shellfence.toml
+Config: ~/.config/shellfence/config.toml (level, roots, on_deny, [log] enabled); a repository's .shellfence.toml
 may only lower the level. --level beats the config file. \`shellfence help COMMAND\` for one command.
 `;
 
@@ -91,6 +103,12 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
       return (await import("./uninstall.ts")).runUninstall(rest, io);
     case "doctor":
       return (await import("./doctor.ts")).runDoctor(rest, io);
+    case "log":
+      return (await import("./log-cmd.ts")).runLog(rest, io);
+    case "stats":
+      return (await import("./log-cmd.ts")).runStats(rest, io);
+    case "suggest":
+      return (await import("./log-cmd.ts")).runSuggest(rest, io, (await import("./shipped-levels.ts")).shippedUpward);
     case "--version":
     case "-V":
     case "version": {
