@@ -34,10 +34,10 @@ const PRIVATE_KEY = /-----BEGIN ([A-Z0-9 ]*)PRIVATE KEY-----[\s\S]*?(?:-----END 
 const URL_CREDENTIALS = /\b([a-zA-Z][a-zA-Z0-9+.-]*:\/\/)([^\s/@'"]*?):([^\s/@'"]*)@/g;
 const URL_USERINFO = /\b([a-zA-Z][a-zA-Z0-9+.-]*:\/\/)([^\s/:@'"]+)@/g;
 const SCHEME = /\b(Bearer|Basic|Token|Digest)(\s+)([A-Za-z0-9._~+/=-]{6,})/gi;
-const HEADER = /(^|[\s'"])([A-Za-z][A-Za-z0-9-]*)(\s*:\s*)((?:\\.|[^'"\n\\])*)/g;
+const HEADER = /(^|[\s;&|(\x60'"])([A-Za-z][A-Za-z0-9-]*)(\s*:\s*)((?:\\.|[^'"\n\\])*)/g;
 const ASSIGNMENT = new RegExp(String.raw`(^|[\s;&|(\x60'"])([A-Za-z_][A-Za-z0-9_]*)(\+?=)(${QUOTED_OR_WORD}|)`, "g");
-const LONG_OPTION = new RegExp(String.raw`(^|[\s'"])(--?[A-Za-z][A-Za-z0-9-]*)(=|\s+)(${QUOTED_OR_WORD})`, "g");
-const USER_OPTION = /(^|[\s'"])(-u|--user|--proxy-user|-U)(\s*|=)([^\s:'"]+):((?:"[^"]*"|'[^']*'|[^\s'"])+)/g;
+const LONG_OPTION = new RegExp(String.raw`(^|[\s;&|(\x60'"])(--?[A-Za-z][A-Za-z0-9-]*)(=|\s+)(${QUOTED_OR_WORD})`, "g");
+const USER_OPTION = /(^|[\s;&|(\x60'"])(-u|--user|--proxy-user|-U)(\s*|=)([^\s:'"]+):((?:"[^"]*"|'[^']*'|[^\s'"])+)/g;
 const PROVIDER_TOKEN =
   /\b(ghp_|gho_|ghu_|ghs_|ghr_|github_pat_|glpat-|sk-ant-|sk-|xox[abprs]-|npm_|hf_|AKIA|ASIA|AIza)([A-Za-z0-9_-]{12,})/g;
 const JWT = /\beyJ[A-Za-z0-9_-]{6,}\.[A-Za-z0-9_-]{6,}\.[A-Za-z0-9_-]{6,}/g;

@@ -33,7 +33,10 @@ export interface Classifier {
   secretName?: (name: string) => boolean;
 }
 
-/** The `check --json` document: exactly these fields, in this order. */
+/**
+ * The `check --json` document: exactly these fields, in this order (fields are added at the end,
+ * never renamed or dropped). `summary`: the first reason in plain words (plain.ts).
+ */
 export function verdictJson(v: VerdictLike): Record<string, unknown> {
   return {
     decision: v.decision,
@@ -42,6 +45,7 @@ export function verdictJson(v: VerdictLike): Record<string, unknown> {
     reasons: v.reasons,
     effects: v.effects.map((e) => ({ op: e.op, locus: e.locus, target: e.target, source: e.source ?? null })),
     commands: v.commands.map((c) => ({ argv: c.argv, bases: c.bases })),
+    summary: v.reasons.length ? plainSentence(v.reasons[0]) : "",
   };
 }
 
