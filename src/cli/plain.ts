@@ -59,14 +59,15 @@ interface ReasonFields {
 
 /** The word as the command wrote it when it is one short word, else the resolved target. */
 function shown(r: ReasonFields): string {
-  const text = r.segment?.text;
+  // A redirect's segment is its operator and word (`> f`): the word is what was written.
+  const text = r.segment?.text?.replace(/^\d*(?:[<>]{1,2}|&>>?)[|&]?\s*/, "");
   const t = text && text.length <= 60 && !/\s/.test(text) ? text : (r.target ?? text ?? "?");
   return `\`${t.length > 60 ? t.slice(0, 57) + "..." : t}\``;
 }
 
 /** The `why` inside a reason message ("...(bytes 0-3): unknown command `foo` [rule...]"). */
 function why(message: string | undefined): string | null {
-  const m = message ? /\(bytes \d+-\d+\): (.*?) \[[^\]]*\]$/s.exec(message) : null;
+  const m = message ? /\(bytes \d+-\d+\): (.*?) \[\S+\.toml(?::| rule)/s.exec(message) : null;
   return m ? m[1]!.replace(/\s+/g, " ") : null;
 }
 
