@@ -144,8 +144,30 @@ export async function buildFastHook(outdir: string, srcRoot: string = root): Pro
   if (r.status !== 0) process.stderr.write(`build: no code cache for the fast hook (${(r.stderr || r.error?.message || "").trim().split("\n")[0]}); it compiles at start instead\n`);
 }
 
+/**
+ * The library's declarations in dist/types (package.json `types`): a consumer's compiler must not
+ * see src/*.ts (it would type-check our sources with its own options, and refuse the `.ts`
+ * import specifiers: TS5097). Relative `.ts` specifiers become `.js`, as a consumer resolves them.
+ */
+export function buildTypes(): void {
+  const out = path.join(root, "dist", "types");
+  rmSync(out, { recursive: true, force: true });
+  const tsc = path.join(root, "node_modules", "typescript", "bin", "tsc");
+  const r = spawnSync(process.execPath, [tsc, "-p", path.join(root, "tsconfig.types.json")], { encoding: "utf8", cwd: root });
+  if (r.status !== 0) throw new Error(`build: declarations failed:\n${r.stdout}${r.stderr}`);
+  const walk = (dir: string): void => {
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      const f = path.join(dir, e.name);
+      if (e.isDirectory()) walk(f);
+      else if (f.endsWith(".d.ts")) writeFileSync(f, readFileSync(f, "utf8").replace(/((?:from |import\()["'](?:\.{1,2}\/)[^"']*)\.ts(["'])/g, "$1.js$2"));
+    }
+  };
+  walk(out);
+}
+
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   await bundle("src/cli/main.ts", "dist/cli.js", true);
   await bundle("src/index.ts", "dist/index.js");
   await buildFastHook("dist");
+  buildTypes();
 }

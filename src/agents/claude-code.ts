@@ -4,7 +4,22 @@
 import path from "node:path";
 import { modeEffect } from "./envelope.ts";
 import { preToolUseAnswer, PRE_TOOL_USE_DECISION, readClaudeShaped, silentSkip, type PreToolUseAnswer } from "./claude-shape.ts";
-import type { Adapter, HookEnvView } from "./types.ts";
+import type { Adapter, HookEnvView, Outcome, Reply } from "./types.ts";
+
+/**
+ * Claude Code shows a hook's `systemMessage` to the user; without a permission decision it
+ * changes nothing about the command (the user's own allow rules still apply). A config that does
+ * not load reaches the user this way at the next command, not only on the hook's stderr.
+ */
+export type ClaudeNotice = { systemMessage: string };
+
+function answer(o: Outcome): Reply<PreToolUseAnswer | ClaudeNotice> {
+  if (o.kind === "undecided" && o.fixable) {
+    const r = preToolUseAnswer(o);
+    return { print: { systemMessage: `shellfence: ${o.why}. Nothing is auto-approved until it is fixed (\`shellfence doctor\` checks).` }, exit: 0, ...(r.stderr ? { stderr: r.stderr } : {}) };
+  }
+  return preToolUseAnswer(o);
+}
 
 /** Claude Code's permission modes; `auto` is its classifier-approved mode. */
 const PLAN = ["plan"];
@@ -16,7 +31,7 @@ export function claudeConfigDir(env: HookEnvView, home: string): string {
   return d && path.isAbsolute(d) ? d : path.join(home, ".claude");
 }
 
-export const claudeCode: Adapter<PreToolUseAnswer> = {
+export const claudeCode: Adapter<PreToolUseAnswer | ClaudeNotice> = {
   name: "claude-code",
   title: "Claude Code",
   caps: { grant: true, deny: true, escalate: true, reviewOnSilence: true },
@@ -26,7 +41,7 @@ export const claudeCode: Adapter<PreToolUseAnswer> = {
     version: "Claude Code 2.x (hooks reference, 2026)",
     sources: ["../shared/AGENTS.md", "https://docs.claude.com/en/docs/claude-code/hooks"],
   },
-  fallback: (why) => silentSkip<PreToolUseAnswer>(why).answer,
+  fallback: (why) => silentSkip<PreToolUseAnswer | ClaudeNotice>(why).answer,
   parse(text) {
     // The event name is optional: shellfence's own callers (setup's self-test, old scripts) send none.
     const r = readClaudeShaped(text, { tool: "Bash", events: ["PreToolUse"], eventOptional: true });
@@ -36,7 +51,7 @@ export const claudeCode: Adapter<PreToolUseAnswer> = {
     return {
       kind: "request",
       request: { command: r.command, cwd: r.cwd, projectRoots: [], mode: r.mode, modeEffect: modeEffect(r.mode, PLAN, OTHERS), session: r.session },
-      answer: preToolUseAnswer,
+      answer,
     };
   },
   config: {

@@ -189,3 +189,66 @@ export function jsonErrorOffset(text: string): number | null {
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
+
+/**
+ * The shellfence hook commands in a JSON config's slots (none when the file is missing or not
+ * JSON: `problem` says which). `doctor` reads them; `uninstall` removes them.
+ */
+export function findHooks(text: string | null, slots: readonly HookSlot[]): { commands: string[]; problem: string | null } {
+  if (text === null || text.trim() === "") return { commands: [], problem: null };
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch (e) {
+    return { commands: [], problem: `not valid JSON (${jsonErrorWhere(text, e as Error)})` };
+  }
+  const commands: string[] = [];
+  for (const slot of slots) {
+    for (const h of slotHooks(doc, slot)) if (isShellfenceHook(h.hook[slot.commandKey])) commands.push(h.hook[slot.commandKey] as string);
+  }
+  return { commands, problem: null };
+}
+
+/** The hook objects of one slot, each with the list that holds it (and its matcher group, if any). */
+function slotHooks(doc: unknown, slot: HookSlot): { holder: unknown[]; hook: Json; group: Json | null; list: unknown[] }[] {
+  let obj: unknown = doc;
+  for (const key of slot.path) {
+    if (!isObject(obj)) return [];
+    obj = obj[key];
+  }
+  if (!Array.isArray(obj)) return [];
+  const list = obj;
+  const out: { holder: unknown[]; hook: Json; group: Json | null; list: unknown[] }[] = [];
+  for (const entry of list) {
+    if (!isObject(entry)) continue;
+    if (slot.matcher === null) out.push({ holder: list, hook: entry, group: null, list });
+    else if (Array.isArray(entry.hooks)) for (const h of entry.hooks) if (isObject(h)) out.push({ holder: entry.hooks, hook: h, group: entry, list });
+  }
+  return out;
+}
+
+/**
+ * Removes exactly shellfence's hooks from every slot (and a matcher group that only held them),
+ * keeping every other key and entry as it was. Unchanged when there are none.
+ */
+export function uninstallHooks(text: string | null, slots: readonly HookSlot[]): InstallResult & { removed?: number } {
+  if (text === null || text.trim() === "") return { ok: true, changed: false, text: text ?? "" };
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch (e) {
+    return { ok: false, problem: `not valid JSON (${jsonErrorWhere(text, e as Error)})` };
+  }
+  let removed = 0;
+  for (const slot of slots) {
+    for (const h of slotHooks(doc, slot)) {
+      if (!isShellfenceHook(h.hook[slot.commandKey])) continue;
+      h.holder.splice(h.holder.indexOf(h.hook), 1);
+      removed++;
+      // A group shellfence's hook leaves empty is its own (setup makes one per hook).
+      if (h.group && h.holder.length === 0) h.list.splice(h.list.indexOf(h.group), 1);
+    }
+  }
+  if (removed === 0) return { ok: true, changed: false, text };
+  return { ok: true, changed: true, text: JSON.stringify(doc, null, 2) + "\n", action: "updated", removed };
+}

@@ -52,7 +52,15 @@ export type Outcome =
   /** Judged and not approved at `level`. `onDeny` is the user's choice for agents that can ask. */
   | { kind: "refused"; reason: string; level: string; onDeny: "defer" | "ask"; configFile: string }
   /** Nothing could be judged (a config error, an internal error, an unknown mode). */
-  | { kind: "undecided"; why: string };
+  | {
+      kind: "undecided";
+      why: string;
+      /**
+       * The user must fix something (a config or data file that does not load): agents that have
+       * a channel the user sees without a decision (Claude Code's systemMessage) use it.
+       */
+      fixable?: boolean;
+    };
 
 /**
  * What the hook process does: print one JSON document (or nothing), optionally one stderr

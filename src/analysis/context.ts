@@ -21,7 +21,7 @@ export interface DirContext {
   tmp: string[];
   fs: FsLike | null;
   /** Every spelling of each anchor (given and physical) for the regions table. */
-  anchors: { home: string[]; roots: string[]; tmp: string[]; config: string[]; claude: string[] };
+  anchors: { home: string[]; roots: string[]; tmp: string[]; config: string[]; claude: string[]; state: string[] };
   /**
    * The lstat answers this context was built from (the directories of the cwd, roots, HOME and
    * temp dirs), valid exactly as long as the context is: the walk starts its memo from them.
@@ -90,12 +90,15 @@ export function buildContext(input: ContextInput): DirContext {
   // locus follows them (a relative value is invalid for both and ignored, as they ignore it).
   const configGiven = env.XDG_CONFIG_HOME && path.posix.isAbsolute(env.XDG_CONFIG_HOME) ? env.XDG_CONFIG_HOME : `${input.home}/.config`;
   const claudeGiven = env.CLAUDE_CONFIG_DIR && path.posix.isAbsolute(env.CLAUDE_CONFIG_DIR) ? env.CLAUDE_CONFIG_DIR : `${input.home}/.claude`;
+  // shellfence's audit log (cli/audit.ts) lives in the state home, also `self`.
+  const stateGiven = env.XDG_STATE_HOME && path.posix.isAbsolute(env.XDG_STATE_HOME) ? env.XDG_STATE_HOME : `${input.home}/.local/state`;
   const anchors = {
     home: both([input.home], [home]),
     roots: both(given, roots),
     tmp: both(tmpGiven, tmp),
     config: both([configGiven], [physical(fs, configGiven)]),
     claude: both([claudeGiven], [physical(fs, claudeGiven)]),
+    state: both([stateGiven], [physical(fs, stateGiven)]),
   };
   return {
     cwd: { logical: cwdLogical, physical: cwdPhysical },

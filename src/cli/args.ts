@@ -1,5 +1,8 @@
 // Argument parsing for `check` and `explain` (and the shared `--level`). Pure.
 import { LEVELS, type Level } from "../policy/model.ts";
+import { didYouMean } from "./didyoumean.ts";
+
+const CHECK_OPTIONS = ["--level", "--cwd", "--root", "--json", "--help"];
 
 export interface CheckArgs {
   level?: Level;
@@ -16,7 +19,7 @@ export function unknownLevelMessage(given: string): string {
 }
 
 export function parseLevel(given: string): Parsed<Level> {
-  return (LEVELS as readonly string[]).includes(given) ? { ok: true, value: given as Level } : { ok: false, error: unknownLevelMessage(given) };
+  return (LEVELS as readonly string[]).includes(given) ? { ok: true, value: given as Level } : { ok: false, error: unknownLevelMessage(given) + didYouMean(given, LEVELS).replace(/^; d/, " D") };
 }
 
 /**
@@ -73,7 +76,7 @@ export function parseCheckArgs(args: readonly string[], sub: "check" | "explain"
         break;
       }
       default:
-        return { ok: false, error: `unknown option ${name} for \`shellfence ${sub}\`` };
+        return { ok: false, error: `unknown option ${name} for \`shellfence ${sub}\`${didYouMean(name, CHECK_OPTIONS)}` };
     }
   }
   if (positional.length === 0) return { ok: false, error: `missing command: shellfence ${sub} [options] "<command>"` };

@@ -6,6 +6,7 @@ import { resolveRun } from "./context.ts";
 import { shippedUpward } from "./shipped-levels.ts";
 import type { Io } from "./io.ts";
 import { loadClassifier } from "./shipped-classifier.ts";
+import { plainReason } from "./plain.ts";
 import { reasonText, verdictJson, type VerdictLike } from "./verdict.ts";
 
 export async function runCheck(args: readonly string[], io: Io, sub: "check" | "explain"): Promise<number> {
@@ -50,7 +51,7 @@ export async function runCheck(args: readonly string[], io: Io, sub: "check" | "
 /** `allow: needs reader, configured developer` and the reasons, one per line. */
 function summary(v: VerdictLike): string {
   const need = v.level === "never" ? "never auto-approved" : `needs ${v.level}`;
-  const head = `${v.decision === "allow" ? "allow" : "ask"}: ${need}, configured ${v.configuredLevel}\n`;
+  const head = `${v.decision === "allow" ? "allow" : "ask"}: ${need}, configured ${v.configuredLevel}${v.reasons.length ? `: ${plainReason(v)}` : ""}\n`;
   return head + v.reasons.map((r) => `  - ${reasonText(r)}\n`).join("");
 }
 

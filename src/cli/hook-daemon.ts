@@ -36,6 +36,7 @@ import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, read
 import path from "node:path";
 import { realFs } from "../analysis/fs.ts";
 import { classifyWith, type ClassifierTables } from "../policy/classify.ts";
+import { secretVariableTest } from "../policy/regions.ts";
 import type { InstallCheck } from "./daemon-install.ts";
 import { foreignPeer, type FileId, type OwnView } from "./daemon-peer.ts";
 import { decideHook, hookEnv, MAX_HOOK_INPUT } from "./hook-decide.ts";
@@ -191,7 +192,7 @@ export async function decide(d: Pick<DaemonData, "root" | "tables">, req: HookRe
     // A new fs object per request: the classifier keys what it remembers about directories by
     // it, so nothing seen for an earlier command is trusted for this one (listings are reused
     // only when shown unchanged: analysis/listings.ts).
-    async () => ({ classify: (command, ctx) => classifyWith(d.tables, command, { ...(ctx ?? {}), fs: { ...realFs } }) }),
+    async () => ({ classify: (command, ctx) => classifyWith(d.tables, command, { ...(ctx ?? {}), fs: { ...realFs } }), secretName: secretVariableTest(d.tables.regions) }),
     async () => d.tables.levels.upward,
     req.agent,
   );

@@ -7,8 +7,11 @@
 import path from "node:path";
 import { adapterFor, type AgentRequest, type Outcome, type Reply } from "../agents/index.ts";
 import { meet, userConfigPath, type Upward } from "../policy/config.ts";
+import { appendRecord, logDir, type AuditRecord } from "./audit.ts";
 import { resolveRun } from "./context.ts";
 import type { Io } from "./io.ts";
+import { plainReason } from "./plain.ts";
+import { fallbackSecretName, redact } from "./redact.ts";
 import { shortWhy, type Classifier } from "./verdict.ts";
 
 /** Hook payloads are a few KB; commands are judged up to 100 KB. */
@@ -33,6 +36,7 @@ export const HOOK_ENV = [
   "GEMINI_PROJECT_DIR",
   "QWEN_PROJECT_DIR",
   "FACTORY_PROJECT_DIR",
+  "XDG_STATE_HOME",
 ] as const;
 
 export function hookEnv(env: Record<string, string | undefined>): Record<string, string> {
@@ -52,6 +56,7 @@ const PLAN_LEVEL = "reader";
  * were others). The exit status is the adapter's (0, or 2 where the agent reads 2 as a block).
  */
 export async function decideHook(io: Io, classifier: () => Promise<Classifier>, upward: () => Promise<Upward>, agent?: string): Promise<number> {
+  const started = performance.now();
   const adapter = adapterFor(agent);
   // Without an adapter there is no answer the agent would understand: say nothing.
   if (typeof adapter === "string") return decline(io, adapter);
@@ -62,12 +67,63 @@ export async function decideHook(io: Io, classifier: () => Promise<Classifier>, 
   if (parsed.kind === "skip") return emit(io, parsed.answer);
   const req = parsed.request;
   let outcome: Outcome;
+  const facts: Facts = { log: false, root: null, level: null, judgedAt: null, need: null, plain: "", secretName: null };
   try {
-    outcome = await judge(req, env, io.home, classifier, upward);
+    outcome = await judge(req, env, io.home, classifier, upward, facts);
   } catch (e) {
-    outcome = { kind: "undecided", why: errorLine(e) };
+    outcome = { kind: "undecided", why: errorLine(e), ...(e instanceof Error && e.name === "DataFileError" ? { fixable: true } : {}) };
   }
-  return emit(io, parsed.answer(outcome));
+  const reply = parsed.answer(outcome);
+  // Only once the user's config has loaded: a config that does not may be one that turns the log off.
+  if (facts.log) audit(io, env, adapter, req, outcome, reply, facts, started);
+  return emit(io, reply);
+}
+
+/** What the audit log needs of a decision besides the outcome (filled in by judge as it goes). */
+interface Facts {
+  log: boolean;
+  root: string | null;
+  level: string | null;
+  judgedAt: string | null;
+  need: string | null;
+  plain: string;
+  secretName: ((name: string) => boolean) | null;
+}
+
+/** Appends the decision to the audit log (audit.ts). Never changes the answer: a failure is one stderr line. */
+function audit(io: Io, env: Record<string, string>, adapter: { name: string; decisionPaths: readonly (readonly string[])[] }, req: AgentRequest, outcome: Outcome, reply: Reply<object>, f: Facts, started: number): void {
+  const secret = f.secretName ?? fallbackSecretName;
+  const reason = outcome.kind === "undecided" ? outcome.why : f.plain || outcome.reason;
+  const record: AuditRecord = {
+    time: io.now().toISOString(),
+    agent: adapter.name,
+    session: req.session,
+    cwd: req.cwd,
+    root: f.root,
+    level: f.level,
+    ...(f.judgedAt !== null ? { judgedAt: f.judgedAt } : {}),
+    decision: outcome.kind === "approved" ? "allow" : replyDenies(reply, adapter.decisionPaths) ? "deny" : "ask",
+    need: f.need,
+    reason: redact(reason, secret),
+    ms: Math.round((performance.now() - started) * 100) / 100,
+    command: redact(req.command, secret),
+  };
+  try {
+    appendRecord(logDir(env, io.home), record);
+  } catch (e) {
+    io.err(`shellfence: cannot write the audit log (${(e as Error).message}); the decision stands\n`);
+  }
+}
+
+/** Did the answer block the command (a "deny" where the agent reads its decision)? */
+function replyDenies(reply: Reply<object>, paths: readonly (readonly string[])[]): boolean {
+  if (reply.exit === 2) return true;
+  for (const p of paths) {
+    let v: unknown = reply.print;
+    for (const k of p) v = v && typeof v === "object" ? (v as Record<string, unknown>)[k] : undefined;
+    if (v === "deny") return true;
+  }
+  return false;
 }
 
 async function judge(
@@ -76,18 +132,26 @@ async function judge(
   home: string,
   classifier: () => Promise<Classifier>,
   upward: () => Promise<Upward>,
+  facts: Facts,
 ): Promise<Outcome> {
+  const shell = env.SHELL ? path.basename(env.SHELL) : undefined;
+  const roots = req.projectRoots.filter((r) => usableRoot(r, home));
+  const { settings, ctx, projectRoots } = await resolveRun({ cwd: req.cwd, roots, env, home, upward, ...(shell ? { shell } : {}) });
+  facts.log = settings.log;
+  facts.level = settings.level;
+  facts.root = ctx.roots?.[0] ?? projectRoots[0] ?? null;
   if (typeof req.modeEffect === "object") {
     return { kind: "undecided", why: `permission mode ${JSON.stringify(req.modeEffect.unknown)} is not one shellfence knows; it approves nothing in it` };
   }
-  const shell = env.SHELL ? path.basename(env.SHELL) : undefined;
-  const roots = req.projectRoots.filter((r) => usableRoot(r, home));
-  const { settings, ctx } = await resolveRun({ cwd: req.cwd, roots, env, home, upward, ...(shell ? { shell } : {}) });
   let level = settings.level;
   // Plan: judged at reader at most (paranoid stays paranoid).
   if (req.modeEffect === "plan") level = ctx.level = meet(await upward(), settings.level, PLAN_LEVEL);
-  const { classify } = await classifier();
-  const v = classify(req.command, ctx);
+  if (level !== settings.level) facts.judgedAt = level;
+  const c = await classifier();
+  facts.secretName = c.secretName ?? null;
+  const v = c.classify(req.command, ctx);
+  facts.need = v.level;
+  facts.plain = plainReason(v);
   const why = shortWhy(v) + (level !== settings.level ? ` (${req.mode} mode: judged at ${level} at most)` : "");
   // Only the exact string "allow", for the level we asked about, approves.
   if (v.decision === "allow" && v.configuredLevel === level) return { kind: "approved", reason: why };

@@ -4,12 +4,13 @@
 // cost more than the rest of the hook together). When the prebuilt data is missing or older than
 // a data file, it loads the library (dist/index.js), which reads the TOML files: slower, same
 // verdicts.
-import { mkdirSync, mkdtempSync, readFileSync, readlinkSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { LevelTable } from "../policy/levels.ts";
 import { realFs } from "../analysis/fs.ts";
 import { classifyWith, type ClassifierTables } from "../policy/classify.ts";
+import { secretVariableTest } from "../policy/regions.ts";
 import { agentArg } from "../agents/index.ts";
 import { decideHook } from "./hook-decide.ts";
 import { InstallCheck } from "./daemon-install.ts";
@@ -35,6 +36,14 @@ export interface HookStart {
   input?: ReadResult;
 }
 
+/**
+ * What makes the fast hook's data current again: a checkout builds it (`npm run build`); an
+ * installed package has no build tools (tsx is a dev dependency) and is reinstalled instead.
+ */
+export function rebuildHint(root: string): string {
+  return existsSync(path.join(root, "scripts", "build.ts")) ? `\`npm run build\` in ${root}` : `reinstalling shellfence (${root} is an installed package)`;
+}
+
 type Source = { tables: ClassifierTables } | { library: Promise<Library> };
 
 /** Runs the hook for this process and exits (always 0: a hook never fails the agent's command). */
@@ -45,7 +54,7 @@ export function start(o: HookStart): void {
     if (source) return source;
     const pre = readPrebuilt(path.join(o.root, "dist", PREBUILT_FILE), o.root);
     if (pre.ok) return (source = { tables: pre.tables });
-    err(`shellfence: ${pre.why}; reading the data files instead (\`npm run build\` in ${o.root} makes the hook fast again)\n`);
+    err(`shellfence: ${pre.why}; reading the data files instead (${rebuildHint(o.root)} makes the hook fast again)\n`);
     return (source = { library: o.loadLibrary() });
   };
   runProcess(
@@ -54,7 +63,7 @@ export function start(o: HookStart): void {
         o.input ? { ...io, readInput: async () => o.input! } : io,
         async () => {
           const s = get(io.err);
-          if ("tables" in s) return { classify: (command, ctx) => classifyWith(s.tables, command, ctx ?? {}) };
+          if ("tables" in s) return { classify: (command, ctx) => classifyWith(s.tables, command, ctx ?? {}), secretName: secretVariableTest(s.tables.regions) };
           const lib = await s.library;
           return { classify: lib.classify };
         },
@@ -203,7 +212,7 @@ async function exercise(root: string, tables: ClassifierTables, f: Fixture, comm
           now: () => new Date(0),
         },
         // A fresh fs object, as the daemon gives each request (the same code paths).
-        async () => ({ classify: (c, ctx) => classifyWith(tables, c, { ...(ctx ?? {}), fs: { ...realFs } }) }),
+        async () => ({ classify: (c, ctx) => classifyWith(tables, c, { ...(ctx ?? {}), fs: { ...realFs } }), secretName: secretVariableTest(tables.regions) }),
         async () => tables.levels.upward,
       );
     }

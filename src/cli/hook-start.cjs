@@ -22,7 +22,7 @@ const path = require("node:path");
 /** Replaced by the build with a digest of the bundle and its data: a daemon serves only its own build. */
 const BUILD = "__SHELLFENCE_BUILD__";
 /** As HOOK_ENV, MAX_HOOK_INPUT and STDIN_TIMEOUT_MS in hook-decide.ts (a test holds them equal). */
-const HOOK_ENV = ["HOME", "CLAUDE_PROJECT_DIR", "TMPDIR", "CDPATH", "XDG_CONFIG_HOME", "CLAUDE_CONFIG_DIR", "SHELL", "GEMINI_PROJECT_DIR", "QWEN_PROJECT_DIR", "FACTORY_PROJECT_DIR"];
+const HOOK_ENV = ["HOME", "CLAUDE_PROJECT_DIR", "TMPDIR", "CDPATH", "XDG_CONFIG_HOME", "CLAUDE_CONFIG_DIR", "SHELL", "GEMINI_PROJECT_DIR", "QWEN_PROJECT_DIR", "FACTORY_PROJECT_DIR", "XDG_STATE_HOME"];
 const MAX_INPUT = 1024 * 1024;
 const STDIN_TIMEOUT_MS = 5000;
 /** A warm daemon answers in about a millisecond; past this the client stops waiting. */
@@ -54,7 +54,8 @@ function loadMain() {
   try {
     mainCode = fs.readFileSync(main, "utf8");
   } catch (e) {
-    note(`${main} is missing (${e && e.code}); run \`npm run build\` in ${root}; not approved, the agent asks as usual`);
+    const fix = fs.existsSync(path.join(root, "scripts", "build.ts")) ? `run \`npm run build\` in ${root}` : "reinstall shellfence";
+    note(`${main} is missing (${e && e.code}); ${fix}; not approved, the agent asks as usual`);
     process.exit(0);
   }
   let cachedData;

@@ -3,13 +3,14 @@ import { loadLevels, type LevelRule } from "../policy/levels.ts";
 import { DEFAULT_LEVEL, LEVELS } from "../policy/model.ts";
 import { resolveRun } from "./context.ts";
 import { shippedUpward } from "./shipped-levels.ts";
+import { didYouMean } from "./didyoumean.ts";
 import type { Io } from "./io.ts";
 
 export async function runLevels(args: readonly string[], io: Io): Promise<number> {
   const json = args.includes("--json");
   const bad = args.find((a) => a !== "--json");
   if (bad !== undefined) {
-    io.err(`shellfence levels: unknown argument ${bad}; usage: shellfence levels [--json]\n`);
+    io.err(`shellfence levels: unknown argument ${bad}${didYouMean(bad, ["--json", "--help"])}; usage: shellfence levels [--json]\n`);
     return 2;
   }
   let current: { level: string; from: string } | null = null;

@@ -9,11 +9,12 @@
 //            another
 //
 // Only the entries a command names are decoded, parsed and compiled. When a data file on disk no
-// longer matches its stamp (size and mtime: one stat each), the tables are stale and the caller
+// longer matches its stamp (its size, then its bytes unless size and mtime both match), the tables are stale and the caller
 // loads the TOML files instead. The digests say what the bytes were: the hook daemon serves only
 // installs whose data files have exactly these bytes (hook-daemon.ts), and so the build id, a
 // digest of prebuilt.json among others, covers the data's bytes.
 import { readFileSync, statSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { lazyRegistry } from "../analysis/registry/lazy.ts";
 import type { CompileInput } from "../analysis/registry/compile.ts";
@@ -51,13 +52,31 @@ export type Span = [start: number, end: number];
 /** `stamps`: what the tables were made from, for a long-lived reader to re-check (the daemon). */
 export type PrebuiltResult = { ok: true; tables: ClassifierTables; stamps: Stamp[] } | { ok: false; why: string };
 
-/** The first data file whose size or mtime differs from its stamp, or null when none does. */
+/**
+ * The first data file whose bytes differ from its stamp, or null when none does. Content decides,
+ * not mtime: an installed package (npm pack, then npm install) gives every file a new mtime. A
+ * file with the stamped size and mtime is taken as unchanged (one stat); any other is hashed.
+ */
 export function staleFile(root: string, stamps: readonly Stamp[]): string | null {
-  for (const [rel, size, mtimeMs] of stamps) {
-    const st = statSync(path.join(root, rel), { throwIfNoEntry: false });
-    if (!st || st.size !== size || st.mtimeMs !== mtimeMs) return rel;
+  for (const [rel, size, mtimeMs, digest] of stamps) {
+    const file = path.join(root, rel);
+    const st = statSync(file, { throwIfNoEntry: false });
+    if (!st || st.size !== size) return rel;
+    if (st.mtimeMs === mtimeMs) continue;
+    let bytes: Buffer;
+    try {
+      bytes = readFileSync(file);
+    } catch {
+      return rel;
+    }
+    // node:crypto is loaded only here: a checkout's hook (mtimes as built) never pays for it.
+    if (sha256(bytes) !== digest) return rel;
   }
   return null;
+}
+
+function sha256(bytes: Buffer): string {
+  return (process.getBuiltinModule?.("node:crypto") ?? createRequire(import.meta.url)("node:crypto")).createHash("sha256").update(bytes).digest("hex");
 }
 
 /**

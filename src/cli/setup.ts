@@ -10,22 +10,28 @@ import { ADAPTERS, AGENT_NAMES, DEFAULT_AGENT, isAgentName, type Adapter, type A
 import { claudeConfigDir } from "../agents/claude-code.ts";
 import { installHooks, installPlugin, shellQuote, type InstallResult } from "../agents/config-file.ts";
 import { PLUGIN_MARK } from "../agents/opencode.ts";
+import { didYouMean } from "./didyoumean.ts";
 import type { Io } from "./io.ts";
 
 /**
  * The hook command for this install. The hook runs before every agent command, so it is the
- * fastest form available: `node <dist/shellfence-hook.cjs> hook` (the fast bundle the build
+ * fastest form available: `<node> <dist/shellfence-hook.cjs> hook` (the fast bundle the build
  * makes: prebuilt data, V8 code cache) when it passes its self-test, else the plain CLI,
- * `node <bin/shellfence.js> hook`. npx would add its own package resolution each time; only an
- * install inside npx's cache (which may be cleaned at any time) gets `npx --yes shellfence hook`.
- * The fast hook asks a warm daemon it starts itself (src/cli/hook-daemon.ts) unless `daemon` is
- * false, which installs it with `--no-daemon`.
+ * `<node> <bin/shellfence.js> hook`. Both paths are absolute: the node that ran setup (a PATH
+ * lookup could find another node, or none, in the agent's environment) and the script. A guard
+ * in front makes a hook whose install has gone away (npm uninstall, a removed node version) say
+ * nothing and exit 0, so the agent asks as usual instead of failing every command. npx would add
+ * its own package resolution each time; only an install inside npx's cache (which may be cleaned
+ * at any time) gets `npx --yes shellfence hook`. The fast hook asks a warm daemon it starts
+ * itself (src/cli/hook-daemon.ts) unless `daemon` is false, which installs it with `--no-daemon`.
  */
-export function defaultHookCommand(binPath: string, fastHook: string | null, daemon = true, agent: AgentName = DEFAULT_AGENT): string {
+export function defaultHookCommand(binPath: string, fastHook: string | null, daemon = true, agent: AgentName = DEFAULT_AGENT, node: string = process.execPath): string {
   // Claude Code's command is the one setup always wrote (`hook` alone), so reinstalling changes nothing.
   const which = agent === DEFAULT_AGENT ? "" : ` --agent ${agent}`;
   if (binPath.split(path.sep).includes("_npx")) return `npx --yes shellfence hook${which}`;
-  return fastHook ? `node ${shellQuote(fastHook)} hook${which}${daemon ? "" : " --no-daemon"}` : `node ${shellQuote(binPath)} hook${which}`;
+  const script = shellQuote(fastHook ?? binPath);
+  const n = shellQuote(node);
+  return `[ -f ${script} ] && [ -x ${n} ] || exit 0; exec ${n} ${script} hook${which}${fastHook && !daemon ? " --no-daemon" : ""}`;
 }
 
 /**
@@ -61,6 +67,30 @@ export function backupName(file: string, now: Date, exists: (p: string) => boole
   return name;
 }
 
+const SETUP_OPTIONS = ["--agent", "--list-agents", "--settings", "--command", "--plain", "--no-daemon", "--dry-run", "--help"];
+
+/**
+ * Writes `next` as `file` (whose text was `before`, null when missing), backing the old file up
+ * first; `next` null removes the file (after its backup). Written beside the file and renamed, so
+ * a crash cannot leave a half-written settings file. Returns the backup's name. Throws on failure.
+ */
+export function replaceFile(file: string, before: string | null, next: string | null, now: Date): string | null {
+  mkdirSync(path.dirname(file), { recursive: true });
+  let backup: string | null = null;
+  if (before !== null) {
+    backup = backupName(file, now, existsSync);
+    copyFileSync(file, backup);
+  }
+  if (next === null) {
+    rmSync(file);
+    return backup;
+  }
+  const tmp = `${file}.shellfence-tmp-${process.pid}`;
+  writeFileSync(tmp, next, { mode: before === null ? 0o600 : statSync(file).mode & 0o777 });
+  renameSync(tmp, file);
+  return backup;
+}
+
 interface SetupArgs {
   agents: AgentName[] | "all";
   list: boolean;
@@ -90,7 +120,7 @@ function parseArgs(args: readonly string[], io: Io): SetupArgs | string {
       if (!v) return `--agent needs a name: one of ${AGENT_NAMES.join(", ")}, or all`;
       if (v === "all") o.agents = "all";
       else if (isAgentName(v)) o.agents = [v];
-      else return `unknown agent ${JSON.stringify(v)}; the agents are ${AGENT_NAMES.join(", ")} (or all)`;
+      else return `unknown agent ${JSON.stringify(v)}${didYouMean(v, [...AGENT_NAMES, "all"])}; the agents are ${AGENT_NAMES.join(", ")} (or all)`;
     } else if (name === "--list-agents" && inline === undefined) {
       o.list = true;
     } else if (name === "--dry-run" && inline === undefined) {
@@ -101,7 +131,7 @@ function parseArgs(args: readonly string[], io: Io): SetupArgs | string {
     } else if (name === "--no-daemon" && inline === undefined) {
       o.daemon = false;
     } else {
-      return `unknown argument ${a}`;
+      return `unknown argument ${a}${didYouMean(name, SETUP_OPTIONS)}`;
     }
   }
   if (o.agents === "all" && o.file !== null) return "--settings names one file: use it with one --agent";
@@ -172,17 +202,9 @@ function installFor(adapter: Adapter, given: string | null, command: string, dry
     io.out(several ? `== ${adapter.title}: ${file} (${r.action === "added" ? "hook added" : "hook updated"}) ==\n${r.text}` : r.text);
     return 0;
   }
-  let backup: string | null = null;
+  let backup: string | null;
   try {
-    mkdirSync(path.dirname(file), { recursive: true });
-    if (text !== null) {
-      backup = backupName(file, io.now(), existsSync);
-      copyFileSync(file, backup);
-    }
-    // Write beside the file and rename, so a crash cannot leave a half-written settings file.
-    const tmp = `${file}.shellfence-tmp-${process.pid}`;
-    writeFileSync(tmp, r.text, { mode: text === null ? 0o600 : statSync(file).mode & 0o777 });
-    renameSync(tmp, file);
+    backup = replaceFile(file, text, r.text, io.now());
   } catch (e) {
     io.err(`shellfence setup: cannot write ${file} (${(e as Error).message}).\n`);
     return 2;

@@ -2,6 +2,9 @@
 // `--json` contract is spelled once.
 import type { ClassifyContext } from "../policy/classify.ts";
 import type { Level, Need } from "../policy/model.ts";
+import { needText, plainSentence, reasonText } from "./plain.ts";
+
+export { reasonText };
 
 export interface VerdictEffect {
   op: string;
@@ -26,9 +29,14 @@ export interface Classifier {
   classify(command: string, ctx?: ClassifyContext): VerdictLike;
   /** The library's explain renderer (tests' fakes may leave it out). */
   explain?: (verdict: VerdictLike) => string;
+  /** Is a variable of this name a secret (regions [variables])? For redacting the audit log; absent: redact.ts's own list. */
+  secretName?: (name: string) => boolean;
 }
 
-/** The `check --json` document: exactly these fields, in this order. */
+/**
+ * The `check --json` document: exactly these fields, in this order (fields are added at the end,
+ * never renamed or dropped). `summary`: the first reason in plain words (plain.ts).
+ */
 export function verdictJson(v: VerdictLike): Record<string, unknown> {
   return {
     decision: v.decision,
@@ -37,17 +45,8 @@ export function verdictJson(v: VerdictLike): Record<string, unknown> {
     reasons: v.reasons,
     effects: v.effects.map((e) => ({ op: e.op, locus: e.locus, target: e.target, source: e.source ?? null })),
     commands: v.commands.map((c) => ({ argv: c.argv, bases: c.bases })),
+    summary: v.reasons.length ? plainSentence(v.reasons[0]) : "",
   };
-}
-
-/** One reason as a line of text, whatever shape the library gives it. */
-export function reasonText(r: unknown): string {
-  if (typeof r === "string") return r;
-  if (r && typeof r === "object") {
-    const o = r as Record<string, unknown>;
-    for (const k of ["message", "text", "why", "summary"]) if (typeof o[k] === "string") return o[k] as string;
-  }
-  return JSON.stringify(r);
 }
 
 /** A short why for the hook's permissionDecisionReason. */
@@ -57,7 +56,8 @@ export function shortWhy(v: VerdictLike): string {
     const what = pairs.length === 0 ? "no effects" : pairs.slice(0, 4).join(", ") + (pairs.length > 4 ? ", ..." : "");
     return `within ${v.configuredLevel} (needs ${v.level}: ${what})`;
   }
+  // The first reason in a person's words (plain.ts); the rule and byte range stay in `explain`.
   const first = v.reasons[0];
-  const need = v.level === "never" ? "never auto-approved" : `needs ${v.level}, above ${v.configuredLevel}`;
-  return first === undefined ? need : `${need}: ${reasonText(first)}`;
+  const need = needText(v);
+  return first === undefined ? need : `${need}: ${plainSentence(first)}`;
 }

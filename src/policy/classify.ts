@@ -35,7 +35,7 @@ export interface ClassifyContext {
   home?: string;
   /** Temp dirs (default /tmp, /var/tmp and env.TMPDIR). */
   tmp?: string[];
-  /** The environment the command will run with (default: process.env). Read: CLAUDE_PROJECT_DIR, HOME, TMPDIR, CDPATH, XDG_CONFIG_HOME, CLAUDE_CONFIG_DIR. */
+  /** The environment the command will run with (default: process.env). Read: CLAUDE_PROJECT_DIR, HOME, TMPDIR, CDPATH, XDG_CONFIG_HOME, CLAUDE_CONFIG_DIR, XDG_STATE_HOME. */
   env?: Record<string, string | undefined>;
   /**
    * The filesystem to resolve symlinks and find git worktrees. null: lexical only, conservative.
@@ -73,7 +73,7 @@ const sameList = (a: string[] | undefined, b: string[] | undefined) => a === b |
 function contextFor(ctx: ClassifyContext, env: Record<string, string | undefined>, fs: FsLike | null): DirContext {
   // A fresh view is a new fs object, so it never hits. The fields are compared by value, so a
   // caller that edits its context object in place between calls is still seen.
-  const e = [env.HOME, env.CLAUDE_PROJECT_DIR, env.TMPDIR, env.XDG_CONFIG_HOME, env.CLAUDE_CONFIG_DIR];
+  const e = [env.HOME, env.CLAUDE_PROJECT_DIR, env.TMPDIR, env.XDG_CONFIG_HOME, env.CLAUDE_CONFIG_DIR, env.XDG_STATE_HOME];
   if (last && last.fs === fs && last.cwd === ctx.cwd && last.home === ctx.home && sameList(last.roots, ctx.roots) && sameList(last.tmp, ctx.tmp) && last.env.every((x, i) => x === e[i])) {
     if (ctx.cwd !== undefined) return last.context; // a default cwd is process.cwd(), which may move
   }
@@ -88,10 +88,10 @@ function contextLookup(ctx: ClassifyContext, env: Record<string, string | undefi
     roots: ctx.roots,
     home: ctx.home ?? env.HOME ?? os.homedir(),
     tmp: ctx.tmp,
-    env: { CLAUDE_PROJECT_DIR: env.CLAUDE_PROJECT_DIR, TMPDIR: env.TMPDIR, XDG_CONFIG_HOME: env.XDG_CONFIG_HOME, CLAUDE_CONFIG_DIR: env.CLAUDE_CONFIG_DIR },
+    env: { CLAUDE_PROJECT_DIR: env.CLAUDE_PROJECT_DIR, TMPDIR: env.TMPDIR, XDG_CONFIG_HOME: env.XDG_CONFIG_HOME, CLAUDE_CONFIG_DIR: env.CLAUDE_CONFIG_DIR, XDG_STATE_HOME: env.XDG_STATE_HOME },
     fs,
   };
-  const key = `${input.cwd}\u0000${input.roots?.join("\u0001") ?? "-"}\u0000${input.home}\u0000${input.tmp?.join("\u0001") ?? "-"}\u0000${input.env.CLAUDE_PROJECT_DIR ?? "-"}\u0000${input.env.TMPDIR ?? "-"}\u0000${input.env.XDG_CONFIG_HOME ?? "-"}\u0000${input.env.CLAUDE_CONFIG_DIR ?? "-"}`;
+  const key = `${input.cwd}\u0000${input.roots?.join("\u0001") ?? "-"}\u0000${input.home}\u0000${input.tmp?.join("\u0001") ?? "-"}\u0000${input.env.CLAUDE_PROJECT_DIR ?? "-"}\u0000${input.env.TMPDIR ?? "-"}\u0000${input.env.XDG_CONFIG_HOME ?? "-"}\u0000${input.env.CLAUDE_CONFIG_DIR ?? "-"}\u0000${input.env.XDG_STATE_HOME ?? "-"}`;
   let m = contexts.get(fs ?? NO_FS);
   if (!m) contexts.set(fs ?? NO_FS, (m = new Map()));
   let c = m.get(key);
@@ -116,7 +116,7 @@ function regionsFor(r: Regions, c: DirContext): CompiledRegions {
   let hit = byAnchors.get(key);
   if (!hit) {
     // Anchors list every spelling (as given and physical); the compiler takes one home.
-    const base = compileRegions(r, { home: c.home, roots: c.anchors.roots, tmp: c.anchors.tmp, config: c.anchors.config, claude: c.anchors.claude });
+    const base = compileRegions(r, { home: c.home, roots: c.anchors.roots, tmp: c.anchors.tmp, config: c.anchors.config, claude: c.anchors.claude, state: c.anchors.state });
     // Memoised per anchors, not per context: a path's place depends on its spelling and the
     // anchors alone, so contexts built afresh for each command (the hook daemon's) share it.
     hit = memoRegions(c.anchors.home.length > 1 ? withHomes(r, c, base) : base);
@@ -152,7 +152,7 @@ function memoRegions(r: CompiledRegions): CompiledRegions {
 
 /** HOME given through a symlink: paths are physical, but match either spelling. */
 function withHomes(r: Regions, c: DirContext, physical: CompiledRegions): CompiledRegions {
-  const others = c.anchors.home.filter((h) => h !== c.home).map((h) => compileRegions(r, { home: h, roots: c.anchors.roots, tmp: c.anchors.tmp, config: c.anchors.config, claude: c.anchors.claude }));
+  const others = c.anchors.home.filter((h) => h !== c.home).map((h) => compileRegions(r, { home: h, roots: c.anchors.roots, tmp: c.anchors.tmp, config: c.anchors.config, claude: c.anchors.claude, state: c.anchors.state }));
   return {
     explain(p) {
       const a = physical.explain(p);
@@ -182,6 +182,7 @@ function processEnv(): Record<string, string | undefined> {
     CDPATH: process.env.CDPATH,
     XDG_CONFIG_HOME: process.env.XDG_CONFIG_HOME,
     CLAUDE_CONFIG_DIR: process.env.CLAUDE_CONFIG_DIR,
+    XDG_STATE_HOME: process.env.XDG_STATE_HOME,
   };
   return envSnapshot;
 }

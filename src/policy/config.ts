@@ -6,6 +6,8 @@
 //     roots   = ["~/src/shared-lib"]    # extra project roots (absolute or ~/...)
 //     on_deny = "defer"                 # "defer": print nothing, the agent's own prompt follows;
 //                                       # "ask": the hook asks explicitly, with shellfence's reason
+//     [log]
+//     enabled = false                   # no audit log of hook decisions (on by default)
 //   <root>/.shellfence.toml (repo-local)
 //     level may only LOWER the user's level; on_deny may only tighten to "ask"; roots are
 //     ignored (a cloned repo must not be able to declare `/` or `~` a project root and so turn
@@ -30,6 +32,8 @@ export interface ConfigFile {
   /** Absolute, with `~` expanded. */
   roots: string[];
   onDeny?: OnDeny;
+  /** `[log]`: the audit log of hook decisions (cli/audit.ts). */
+  log?: { enabled: boolean };
 }
 
 export type Scope = "user" | "repo";
@@ -42,7 +46,8 @@ export function userConfigPath(env: Record<string, string | undefined>, home: st
   return path.join(base, "shellfence", "config.toml");
 }
 
-const KEYS = ["level", "roots", "on_deny"];
+const KEYS = ["level", "roots", "on_deny", "log"];
+const LOG_KEYS = ["enabled"];
 
 /** Parses and validates one config file's text. Throws DataFileError. */
 export function parseConfig(file: string, text: string, home: string): ConfigFile {
@@ -74,6 +79,21 @@ export function parseConfig(file: string, text: string, home: string): ConfigFil
       fail("on_deny", `\`on_deny\` must be "defer" (print nothing, the agent prompts as usual) or "ask" (got ${JSON.stringify(raw.on_deny)}).`);
     }
     out.onDeny = raw.on_deny as OnDeny;
+  }
+  if (raw.log !== undefined) {
+    if (typeof raw.log !== "object" || raw.log === null || Array.isArray(raw.log) || raw.log instanceof Date) {
+      fail("log", "`log` must be a table: [log] then enabled = true or false.");
+    }
+    const log = raw.log as Record<string, unknown>;
+    for (const key of Object.keys(log)) {
+      if (!LOG_KEYS.includes(key)) {
+        throw new DataFileError(file, lineOfPath(text, ["log", key]), `unknown key \`${key}\` in [log]. The keys are ${LOG_KEYS.join(", ")}; remove it or fix its spelling.`);
+      }
+    }
+    if (log.enabled !== undefined) {
+      if (typeof log.enabled !== "boolean") throw new DataFileError(file, lineOfPath(text, ["log", "enabled"]), `\`enabled\` in [log] must be true or false (got ${JSON.stringify(log.enabled)}).`);
+      out.log = { enabled: log.enabled };
+    }
   }
   if (raw.roots !== undefined) {
     if (!Array.isArray(raw.roots)) fail("roots", "`roots` must be a list of directories, e.g. roots = [\"~/src/lib\"].");
@@ -125,6 +145,8 @@ export interface Settings {
   /** Extra roots from the user config (never from a repo-local file). */
   roots: string[];
   onDeny: OnDeny;
+  /** Whether hook decisions go to the audit log (the user's `[log] enabled`, default true). */
+  log: boolean;
   /** Where the level came from, for explain and `levels`. */
   levelFrom: "flag" | "default" | string;
   /** Things the user should know (ignored keys, a repo-local level that could not lower). */
@@ -159,6 +181,7 @@ export function resolveSettings(input: {
   let onDeny: OnDeny = input.user?.onDeny ?? "defer";
   for (const r of input.repo) {
     if (r.roots.length) notes.push(`${r.file}: \`roots\` ignored: a repository cannot add project roots (only your own config can).`);
+    if (r.log) notes.push(`${r.file}: \`[log]\` ignored: the audit log is yours; only your own config turns it off.`);
     if (r.onDeny === "ask") onDeny = "ask";
     if (r.level) {
       const lowered = meet(input.upward(), level, r.level);
@@ -169,7 +192,7 @@ export function resolveSettings(input: {
       }
     }
   }
-  return { level, roots: input.user?.roots ?? [], onDeny, levelFrom, notes };
+  return { level, roots: input.user?.roots ?? [], onDeny, log: input.user?.log?.enabled ?? true, levelFrom, notes };
 }
 
 /** The greatest level that both a and b admit everything of (every level admits paranoid's). */

@@ -16,8 +16,8 @@ const schema = /* @__PURE__ */ lazy(() =>
             .object({
               name: z.enum(LOCI),
               patterns: z.array(
-                z.string().refine((p) => /^(~|@root|@tmp|@parent|@config|@claude)(\/|$)/.test(p) || p.startsWith("/") || p.startsWith("**/"), {
-                  message: "a pattern must start with ~, @root, @tmp, @parent, @config, @claude, / or **/",
+                z.string().refine((p) => /^(~|@root|@tmp|@parent|@config|@claude|@state)(\/|$)/.test(p) || p.startsWith("/") || p.startsWith("**/"), {
+                  message: "a pattern must start with ~, @root, @tmp, @parent, @config, @claude, @state, / or **/",
                 }),
               ),
               /**
@@ -61,6 +61,8 @@ export interface Anchors {
   config?: string[];
   /** Claude Code's config dir, $CLAUDE_CONFIG_DIR (default ~/.claude). */
   claude?: string[];
+  /** The user's state home, $XDG_STATE_HOME (default ~/.local/state): the audit log lives there. */
+  state?: string[];
 }
 
 export const REGIONS_FILE = fileURLToPath(new URL("../../regions/default.toml", import.meta.url));
@@ -141,6 +143,7 @@ export function compileRegions(regions: Regions, anchors: Anchors): CompiledRegi
   const tmp = anchors.tmp.map(normalizeAbsolute);
   const config = (anchors.config ?? [home + "/.config"]).map(normalizeAbsolute);
   const claude = (anchors.claude ?? [home + "/.claude"]).map(normalizeAbsolute);
+  const state = (anchors.state ?? [home + "/.local/state"]).map(normalizeAbsolute);
   /** Each expansion of a pattern, with the anchor it was expanded from (null: not anchored). */
   const expand = (pattern: string): { path: string; anchor: string | null }[] => {
     const [head, ...rest] = pattern.split("/");
@@ -159,6 +162,8 @@ export function compileRegions(regions: Regions, anchors: Anchors): CompiledRegi
         return join(config);
       case "@claude":
         return join(claude);
+      case "@state":
+        return join(state);
       default:
         return [{ path: pattern, anchor: null }];
     }

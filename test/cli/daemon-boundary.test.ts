@@ -4,7 +4,7 @@
 // verdict. And what a daemon killed, stopped or unable to start leaves behind, and what an odd
 // file in its directory costs a client.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { chmodSync, closeSync, constants, cpSync, existsSync, lchownSync, lstatSync, mkdirSync, mkdtempSync, openSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from "node:fs";
+import { appendFileSync, chmodSync, closeSync, constants, cpSync, existsSync, lchownSync, lstatSync, mkdirSync, mkdtempSync, openSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { Socket } from "node:net";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -300,9 +300,10 @@ describe("what a daemon leaves behind", () => {
   });
 
   it("is not started again on every call while it cannot start", async () => {
-    // A copy with new stamps: its prebuilt data is stale, so its daemon exits at once.
+    // A copy whose data was edited after the build: its prebuilt data is stale, so its daemon exits at once.
     const copy = path.join(p.dir, "stale");
     for (const d of ["dist", "registry", "regions", "bin"]) cpSync(path.join(p.root, d), path.join(copy, d), { recursive: true });
+    appendFileSync(path.join(copy, "registry", "text.toml"), "# edited after the build\n");
     const client = path.join(copy, "dist", "shellfence-hook.cjs");
     const marker = path.join(dir, "starting");
     try {

@@ -14,9 +14,10 @@ beforeEach(() => {
 });
 afterEach(() => t.cleanup());
 
-async function hook(stdin: string | Readable, opts: { allow?: string[]; env?: Record<string, string> } = {}) {
-  const io = makeIo({ stdin, home: t.dir, ...opts });
-  const code = await runHook(io);
+async function hook(stdin: string | Readable, opts: { allow?: string[]; env?: Record<string, string>; args?: string[] } = {}) {
+  const { args, ...rest } = opts;
+  const io = makeIo({ stdin, home: t.dir, ...rest });
+  const code = await runHook(io, args);
   const out = io.stdout.join("");
   return { code, out, err: io.stderr.join(""), json: out ? JSON.parse(out) : null, io };
 }
@@ -76,15 +77,22 @@ describe("shellfence hook", () => {
     mkdirSync(path.join(t.dir, ".config/shellfence"), { recursive: true });
     writeFileSync(path.join(t.dir, ".config/shellfence/config.toml"), '\nlevel = "admin"\n');
     const r = await hook(payload());
-    expect(r).toMatchObject({ code: 0, out: "" });
+    // No permission decision (the user's own allow rules still apply); a message the user sees.
+    expect(r.code).toBe(0);
+    expect(r.json).toEqual({ systemMessage: expect.stringMatching(/^shellfence: data file error: .*config\.toml:2: .*level.*Nothing is auto-approved until it is fixed \(`shellfence doctor` checks\)\.$/) });
     expect(r.err).toMatch(/config\.toml:2: .*level/);
     expect(r.io.calls).toHaveLength(0);
+    // Other agents keep their answers: Qwen (Claude-shaped) says nothing.
+    const q = await hook(hookPayload({ cwd: t.dir, tool_name: "run_shell_command" }), { args: ["--agent", "qwen"] });
+    expect(q).toMatchObject({ code: 0, out: "" });
   });
 
   it("never approves when a repo-local file is broken", async () => {
     writeFileSync(path.join(t.dir, ".shellfence.toml"), "level = \n");
     const r = await hook(payload(), { env: { CLAUDE_PROJECT_DIR: t.dir } });
-    expect(r).toMatchObject({ code: 0, out: "" });
+    expect(r.code).toBe(0);
+    expect(r.json.hookSpecificOutput).toBeUndefined();
+    expect(r.json.systemMessage).toMatch(/\.shellfence\.toml/);
     expect(r.err).toMatch(/\.shellfence\.toml/);
   });
 
@@ -92,12 +100,14 @@ describe("shellfence hook", () => {
     const fifo = path.join(t.dir, ".shellfence.toml");
     execFileSync("mkfifo", [fifo]);
     const r = await hook(payload(), { env: { CLAUDE_PROJECT_DIR: t.dir } });
-    expect(r).toMatchObject({ code: 0, out: "" });
+    expect(r.code).toBe(0);
+    expect(r.json).toEqual({ systemMessage: expect.stringMatching(/not a regular file/) });
     expect(r.err).toMatch(/not a regular file/);
     rmSync(fifo);
     writeFileSync(fifo, "# x\n".repeat(40_000));
     const big = await hook(payload(), { env: { CLAUDE_PROJECT_DIR: t.dir } });
-    expect(big).toMatchObject({ code: 0, out: "" });
+    expect(big.code).toBe(0);
+    expect(big.json).toEqual({ systemMessage: expect.stringMatching(/larger than/) });
     expect(big.err).toMatch(/larger than/);
   });
 

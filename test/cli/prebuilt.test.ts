@@ -70,10 +70,13 @@ describe("prebuilt data", () => {
     expect(renderCommandsDoc(registry).replaceAll(pkg, ROOT)).toBe(renderCommandsDoc(loadRegistry()));
   });
 
-  it("is refused once a data file changed, naming the file", () => {
+  it("is refused once a data file's bytes changed, naming the file, and not for a new mtime alone", () => {
     const f = path.join(pkg, "registry", "text.toml");
     const later = new Date(Date.now() + 5000);
     utimesSync(f, later, later);
+    // A new mtime alone is no change (npm install gives every file one): the content decides.
+    expect(readPrebuilt(file, pkg).ok).toBe(true);
+    writeFileSync(f, readFileSync(f, "utf8") + "# edited\n");
     const r = readPrebuilt(file, pkg);
     expect(r.ok).toBe(false);
     expect(r.ok ? "" : r.why).toContain("registry/text.toml");

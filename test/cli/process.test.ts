@@ -86,7 +86,8 @@ describe("bundled CLI: usage and config errors", () => {
     expect(sf(["setup", "--settings", file]).code).toBe(0);
     const cmd = JSON.parse(readFileSync(file, "utf8")).hooks.PreToolUse[0].hooks[0].command as string;
     // This test's install (the package copy): its fast hook once built, else the plain CLI.
-    expect(cmd).toBe(hasClassifier ? `node ${path.join(t.dir, "dist", "shellfence-hook.cjs")} hook` : `node ${path.join(t.dir, "bin", "shellfence.js")} hook`);
+    const script = hasClassifier ? path.join(t.dir, "dist", "shellfence-hook.cjs") : path.join(t.dir, "bin", "shellfence.js");
+    expect(cmd).toBe(`[ -f ${script} ] && [ -x ${process.execPath} ] || exit 0; exec ${process.execPath} ${script} hook`);
     expect(sf(["setup", "--settings", file]).out).toMatch(/already installed/);
     writeFileSync(file, "{oops");
     expect(sf(["setup", "--settings", file]).code).toBe(2);
@@ -232,18 +233,28 @@ describe.skipIf(!hasClassifier)("the fast hook (dist/shellfence-hook.cjs)", () =
     expect(json(asked).hookSpecificOutput).toMatchObject({ permissionDecision: "ask", permissionDecisionReason: expect.stringMatching(/editor/) });
   });
 
-  it("falls back to the data files (same verdict, a note on stderr) when they changed after the build", () => {
+  it("falls back to the data files (same verdict, a note on stderr) when their bytes changed after the build, not their mtimes", () => {
     const r = repo("fastwhenstale");
     const f = path.join(t.dir, "registry", "text.toml");
+    const original = readFileSync(f);
     const later = new Date(Date.now() + 10_000);
     utimesSync(f, later, later);
     try {
+      // A new mtime alone (what npm install gives every file) is not a change: the fast path.
+      const touched = fast(hookPayload({ cwd: r, tool_input: { command: "ls -la" } }), { CLAUDE_PROJECT_DIR: r });
+      expect(json(touched).hookSpecificOutput.permissionDecision).toBe("allow");
+      expect(touched.err).toBe("");
+      // Same size, other bytes: stale.
+      const text = original.toString("utf8");
+      const i = text.lastIndexOf("#");
+      expect(i).toBeGreaterThanOrEqual(0);
+      writeFileSync(f, text.slice(0, i) + (text[i + 1] === "x" ? "#y" : "#x") + text.slice(i + 2));
       const ok = fast(hookPayload({ cwd: r, tool_input: { command: "ls -la" } }), { CLAUDE_PROJECT_DIR: r });
       expect(json(ok).hookSpecificOutput.permissionDecision).toBe("allow");
       expect(ok.err).toMatch(/registry\/text\.toml changed after the prebuilt data was made/);
       expect(fast(hookPayload({ cwd: r, tool_input: { command: "rm -rf ~" } }), { CLAUDE_PROJECT_DIR: r })).toMatchObject({ code: 0, out: "" });
     } finally {
-      utimesSync(f, new Date(), new Date());
+      writeFileSync(f, original);
     }
   });
 
@@ -273,10 +284,10 @@ describe.skipIf(!hasClassifier)("the fast hook (dist/shellfence-hook.cjs)", () =
     const bin = path.join(t.dir, "bin", "shellfence.js");
     expect(readyFastHook(bin)).toEqual({ hook: fastHook, note: null });
     const r = repo("fastsetup");
-    expect(defaultHookCommand(bin, fastHook)).toBe(`node ${fastHook} hook`);
+    expect(defaultHookCommand(bin, fastHook)).toBe(`[ -f ${fastHook} ] && [ -x ${process.execPath} ] || exit 0; exec ${process.execPath} ${fastHook} hook`);
     // (The daemon that form starts is daemon.test.ts's; this one decides in its own process.)
     const command = defaultHookCommand(bin, fastHook, false);
-    expect(command).toBe(`node ${fastHook} hook --no-daemon`);
+    expect(command).toMatch(/ hook --no-daemon$/);
     const res = spawnSync("sh", ["-c", command], {
       input: hookPayload({ cwd: r, tool_input: { command: "ls -la" } }),
       encoding: "utf8",

@@ -23,7 +23,8 @@ async function setup(...args: string[]) {
 }
 const at = (...p: string[]) => path.join(t.dir, ...p);
 const read = (...p: string[]) => JSON.parse(readFileSync(at(...p), "utf8"));
-const CMD = (agent: string) => `node /opt/shellfence/bin/shellfence.js hook --agent ${agent}`;
+const N = process.execPath;
+const CMD = (agent: string) => `[ -f /opt/shellfence/bin/shellfence.js ] && [ -x ${N} ] || exit 0; exec ${N} /opt/shellfence/bin/shellfence.js hook --agent ${agent}`;
 
 describe("setup --agent", () => {
   it("codex: both events in ~/.codex/hooks.json, under the top-level hooks object, and the trust review it asks for", async () => {
@@ -51,7 +52,7 @@ describe("setup --agent", () => {
     await setup("--agent", "claude-code", "--settings", at("a.json"));
     await setup("--settings", at("b.json"));
     expect(readFileSync(at("a.json"), "utf8")).toBe(readFileSync(at("b.json"), "utf8"));
-    expect(read("a.json").hooks.PreToolUse[0].hooks[0].command).toBe("node /opt/shellfence/bin/shellfence.js hook");
+    expect(read("a.json").hooks.PreToolUse[0].hooks[0].command).toBe(CMD("x").replace(" --agent x", ""));
   });
 
   it("droid: into ~/.factory/hooks.json (events at the top) when that file exists, since Droid then reads only it", async () => {
@@ -139,7 +140,7 @@ describe("setup --agent all and --list-agents", () => {
     mkdirSync(at(".codex"));
     const r = await setup("--agent", "all");
     expect(r.code).toBe(0);
-    expect(read(".claude", "settings.json").hooks.PreToolUse[0].hooks[0].command).toBe("node /opt/shellfence/bin/shellfence.js hook");
+    expect(read(".claude", "settings.json").hooks.PreToolUse[0].hooks[0].command).toBe(CMD("x").replace(" --agent x", ""));
     expect(read(".codex", "hooks.json").hooks.PermissionRequest[0].hooks[0].command).toBe(CMD("codex"));
     expect(readdirSync(t.dir).sort()).toEqual([".claude", ".codex"]);
     expect((await setup("--agent", "all")).out.match(/already installed/g)).toHaveLength(2);

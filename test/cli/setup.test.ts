@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -35,7 +36,7 @@ describe("shellfence setup", () => {
     const r = await setup();
     expect(r.code).toBe(0);
     expect(settings().hooks.PreToolUse).toEqual([
-      { matcher: "Bash", hooks: [{ type: "command", command: "node /opt/shellfence/bin/shellfence.js hook", timeout: 10 }] },
+      { matcher: "Bash", hooks: [{ type: "command", command: `[ -f /opt/shellfence/bin/shellfence.js ] && [ -x ${process.execPath} ] || exit 0; exec ${process.execPath} /opt/shellfence/bin/shellfence.js hook`, timeout: 10 }] },
     ]);
     expect(backups()).toEqual([]);
   });
@@ -43,12 +44,12 @@ describe("shellfence setup", () => {
   it("says why it writes the plain CLI when the fast hook is missing; --plain (or --no-snapshot) asks for the plain CLI", async () => {
     const r = await setup("--dry-run");
     expect(r.err).toMatch(/no fast hook \(.*shellfence-hook\.cjs is missing/);
-    expect(r.out).toContain("node /opt/shellfence/bin/shellfence.js hook");
+    expect(r.out).toContain(`exec ${process.execPath} /opt/shellfence/bin/shellfence.js hook`);
     for (const flag of ["--plain", "--no-snapshot"]) {
       const p = await setup("--dry-run", flag);
       expect(p.code).toBe(0);
       expect(p.err).toBe("");
-      expect(p.out).toContain("node /opt/shellfence/bin/shellfence.js hook");
+      expect(p.out).toContain(`exec ${process.execPath} /opt/shellfence/bin/shellfence.js hook`);
     }
   });
 
@@ -118,8 +119,13 @@ describe("shellfence setup", () => {
 
 describe("setup helpers", () => {
   it("uses this install's absolute path, or npx from npx's cache", () => {
-    expect(defaultHookCommand("/usr/lib/node_modules/shellfence/bin/shellfence.js", null)).toBe("node /usr/lib/node_modules/shellfence/bin/shellfence.js hook");
-    expect(defaultHookCommand("/Users/a b/sf/bin/shellfence.js", null)).toBe("node '/Users/a b/sf/bin/shellfence.js' hook");
+    const N = "/usr/bin/node";
+    expect(defaultHookCommand("/usr/lib/node_modules/shellfence/bin/shellfence.js", null, true, "claude-code", N)).toBe("[ -f /usr/lib/node_modules/shellfence/bin/shellfence.js ] && [ -x /usr/bin/node ] || exit 0; exec /usr/bin/node /usr/lib/node_modules/shellfence/bin/shellfence.js hook");
+    expect(defaultHookCommand("/Users/a b/sf/bin/shellfence.js", null, true, "claude-code", "/opt/my node/node")).toBe(
+      "[ -f '/Users/a b/sf/bin/shellfence.js' ] && [ -x '/opt/my node/node' ] || exit 0; exec '/opt/my node/node' '/Users/a b/sf/bin/shellfence.js' hook",
+    );
+    // The node that runs setup, by its absolute path, unless another is given.
+    expect(defaultHookCommand("/opt/sf/bin/shellfence.js", null)).toContain(`exec ${process.execPath} /opt/sf/bin/shellfence.js hook`);
     expect(defaultHookCommand("/home/u/.npm/_npx/1f2e/node_modules/shellfence/bin/shellfence.js", "/home/u/.npm/_npx/1f2e/node_modules/shellfence/dist/shellfence-hook.cjs")).toBe(
       "npx --yes shellfence hook",
     );
@@ -129,12 +135,25 @@ describe("setup helpers", () => {
     const bin = "/opt/sf/bin/shellfence.js";
     // An install without a built fast hook has none to offer, and says why.
     expect(readyFastHook(bin)).toEqual({ hook: null, note: expect.stringMatching(/shellfence-hook\.cjs is missing/) });
-    expect(defaultHookCommand(bin, "/opt/sf/dist/shellfence-hook.cjs")).toBe("node /opt/sf/dist/shellfence-hook.cjs hook");
-    expect(defaultHookCommand(bin, null)).toBe("node /opt/sf/bin/shellfence.js hook");
+    const N = "/usr/bin/node";
+    expect(defaultHookCommand(bin, "/opt/sf/dist/shellfence-hook.cjs", true, "claude-code", N)).toBe("[ -f /opt/sf/dist/shellfence-hook.cjs ] && [ -x /usr/bin/node ] || exit 0; exec /usr/bin/node /opt/sf/dist/shellfence-hook.cjs hook");
+    expect(defaultHookCommand(bin, null, true, "claude-code", N)).toBe("[ -f /opt/sf/bin/shellfence.js ] && [ -x /usr/bin/node ] || exit 0; exec /usr/bin/node /opt/sf/bin/shellfence.js hook");
     // --no-daemon: the fast hook without its daemon; the plain CLI never has one.
-    expect(defaultHookCommand(bin, "/opt/sf/dist/shellfence-hook.cjs", false)).toBe("node /opt/sf/dist/shellfence-hook.cjs hook --no-daemon");
-    expect(defaultHookCommand(bin, null, false)).toBe("node /opt/sf/bin/shellfence.js hook");
+    expect(defaultHookCommand(bin, "/opt/sf/dist/shellfence-hook.cjs", false, "claude-code", N)).toBe("[ -f /opt/sf/dist/shellfence-hook.cjs ] && [ -x /usr/bin/node ] || exit 0; exec /usr/bin/node /opt/sf/dist/shellfence-hook.cjs hook --no-daemon");
+    expect(defaultHookCommand(bin, null, false, "claude-code", N)).toBe("[ -f /opt/sf/bin/shellfence.js ] && [ -x /usr/bin/node ] || exit 0; exec /usr/bin/node /opt/sf/bin/shellfence.js hook");
+    expect(defaultHookCommand(bin, null, true, "codex", N)).toBe("[ -f /opt/sf/bin/shellfence.js ] && [ -x /usr/bin/node ] || exit 0; exec /usr/bin/node /opt/sf/bin/shellfence.js hook --agent codex");
     expect(isShellfenceHook("node /opt/sf/dist/shellfence-hook.cjs hook --no-daemon")).toBe(true);
+    expect(isShellfenceHook(defaultHookCommand(bin, "/opt/sf/dist/shellfence-hook.cjs", false, "codex", N))).toBe(true);
+  });
+
+  it("a hook whose install has gone away says nothing and exits 0", () => {
+    for (const [script, fast] of [["/nonexistent/sf/bin/shellfence.js", null], ["/nonexistent/sf/bin/shellfence.js", "/nonexistent/sf/dist/shellfence-hook.cjs"]] as const) {
+      const r = spawnSync("sh", ["-c", defaultHookCommand(script, fast, true, "codex")], { input: "{}", encoding: "utf8" });
+      expect([r.status, r.stdout, r.stderr]).toEqual([0, "", ""]);
+    }
+    // A node that went away (a removed version manager's node) too.
+    const r = spawnSync("sh", ["-c", defaultHookCommand(process.argv[1]!, null, true, "claude-code", "/nonexistent/node")], { input: "{}", encoding: "utf8" });
+    expect([r.status, r.stdout, r.stderr]).toEqual([0, "", ""]);
   });
 
   it("never reuses a backup name", () => {
