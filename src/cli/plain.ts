@@ -61,7 +61,9 @@ interface ReasonFields {
 function shown(r: ReasonFields): string {
   // A redirect's segment is its operator and word (`> f`): the word is what was written.
   const text = r.segment?.text?.replace(/^\d*(?:[<>]{1,2}|&>>?)[|&]?\s*/, "");
-  const t = text && text.length <= 60 && !/\s/.test(text) ? text : (r.target ?? text ?? "?");
+  // ...but not an option that only causes the effect (`curl --version` reading `~/ldaprc` shows the file).
+  const names = text !== undefined && (r.target === undefined || !/^-[^=]*$/.test(text));
+  const t = text && names && text.length <= 60 && !/\s/.test(text) ? text : (r.target ?? text ?? "?");
   return `\`${t.length > 60 ? t.slice(0, 57) + "..." : t}\``;
 }
 

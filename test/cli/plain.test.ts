@@ -29,6 +29,11 @@ describe("plain reasons", () => {
     expect(j.summary).toBe(plain);
   });
 
+  it("names the file, not an option that only causes the read", () => {
+    // libldap, linked into curl, reads ~/ldaprc whatever the options say
+    expect(plainReason(classify("curl --version", { ...ctx, level: "paranoid" }))).toBe("reads `/home/u/ldaprc`, a dotfile or user config");
+  });
+
   it("names a sibling project by the word the command used", () => {
     const d = realpathSync(mkdtempSync(path.join(tmpdir(), "sf-plain-")));
     try {
