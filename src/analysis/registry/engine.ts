@@ -93,14 +93,17 @@ export function runNode(ctx: Ctx, node: CNode, argv: ArgWord[], start: number, m
 
 /**
  * A tool that expands `@FILE` arguments before parsing reads FILE wherever the word stands, even
- * as an option's value (`gcc -o @f`, `clang-format --style @f`), and its words become arguments
- * nobody sees: unknown. A dynamic word may be such an argument too.
+ * as an option's value (`gcc -o @f`, `clang-format --style @f`, and glued, `-o@f`, since the
+ * driver passes it on to ld as a word of its own), and its words become arguments nobody sees:
+ * unknown. A dynamic word may be such an argument too.
  */
 function refuseResponseFiles(node: CNode, argv: ArgWord[], start: number): void {
   for (let i = start; i < argv.length; i++) {
     const w = argv[i]!;
     if (w === null) throw new Unknown(`\`${node.path}\` reads a dynamic argument starting with \`@\` as a response file`, i);
-    if (w.startsWith("@")) throw new Unknown(`\`${node.path}\` replaces \`${w}\` with the arguments in that file (response files are not read)`, i);
+    // also a short option's glued value or a value after `=`: the driver hands it on as a word
+    // of its own to a tool that expands it (gcc -o@f reaches ld as `-o @f`)
+    if (/^(-[A-Za-z])?@|=@/.test(w)) throw new Unknown(`\`${node.path}\` replaces \`${w}\` with the arguments in that file (response files are not read)`, i);
   }
 }
 
