@@ -2,7 +2,7 @@
 // attempted file, exec, network and privilege call into an effect, drop the documented noise.
 // Pure apart from the injected filesystem view.
 import type { Effect, Kind, Locus, Op } from "../../src/policy/model.ts";
-import { isHeredocTemp, isNoiseRead, NOISE_SOCKETS } from "./noise.ts";
+import { isHeredocTemp, isNoiseRead, NOISE_SOCKETS, ownThreadName } from "./noise.ts";
 import { resolvePhysical, type FsView } from "./paths.ts";
 import { globToRegExp } from "../../src/policy/regions.ts";
 import { array, fdPath, fields, str, type Syscall } from "./trace.ts";
@@ -54,6 +54,8 @@ interface Proc {
   argv: string[];
   /** Basename of the program's resolved path. */
   prog: string;
+  /** The program's resolved path, as execve named it (a script, not its interpreter). */
+  exe?: string;
   /**
    * Has this process (or the parent it was forked from) taken in content the command does not
    * carry: a file from outside the system dirs and the project, or the network? What it writes
@@ -78,6 +80,8 @@ export type RawEffect = Effect & {
   noise?: boolean;
   /** A network client reading the credential file it authenticates with (see CREDENTIAL_USE). */
   credentialOf?: string;
+  /** The command created this file and removed it again (both seen in the trace): not an effect. */
+  gone?: boolean;
 };
 
 /**
@@ -131,6 +135,9 @@ export function analyze(input: AnalyzeInput): RawEffect[] {
   let errno: string | null = null;
   let root: number | null = null;
   let rootExecSeen = false;
+  /** Files the command created (not there before), and those of them it removed again. */
+  const made = new Set<string>();
+  const removed = new Set<string>();
 
   const proc = (pid: number): Proc => {
     let p = procs.get(pid);
@@ -187,7 +194,7 @@ export function analyze(input: AnalyzeInput): RawEffect[] {
         if (!ok || !c.retVal) break;
         const flags = c.name === "clone3" ? fields(a[0])["flags"] ?? "" : a.find((x) => x.startsWith("flags="))?.slice(6) ?? "";
         const shareFs = /\bCLONE_FS\b/.test(flags);
-        procs.set(c.retVal, { pid: c.retVal, fs: shareFs ? p.fs : { cwd: p.fs.cwd }, trusted: p.trusted, argv: p.argv, prog: p.prog, foreign: p.foreign });
+        procs.set(c.retVal, { pid: c.retVal, fs: shareFs ? p.fs : { cwd: p.fs.cwd }, trusted: p.trusted, argv: p.argv, prog: p.prog, exe: p.exe, foreign: p.foreign });
         break;
       }
       case "chdir":
@@ -217,6 +224,7 @@ export function analyze(input: AnalyzeInput): RawEffect[] {
         }
         const prog = c.name === "execve" ? pathArg(a[0], true) : pathAt(a[0], a[1], true);
         if (prog) p.prog = prog.slice(prog.lastIndexOf("/") + 1);
+        if (prog) p.exe = prog;
         if (prog) execEffect(p, prog, argv);
         break;
       }
@@ -232,12 +240,19 @@ export function analyze(input: AnalyzeInput): RawEffect[] {
         if (writes && c.errno === "EEXIST") break; // O_EXCL on an existing file: nothing changed
         const target = ok && c.retPath ? c.retPath : at ? pathAt(a[0], a[1], !/\bO_NOFOLLOW\b/.test(flags)) : pathArg(a[0], true);
         if (!target) break;
+        // naming a thread of the command's own processes (pthread_setname_np: dig, host, java)
+        if (writes && ownThreadName(target, (pid) => procs.has(pid))) break;
         if (writes) {
           emit(p, "write", target);
           if (ok) wroteContent(p, target, flags);
+          if (ok && /\bO_CREAT\b/.test(flags) && !world.existedBefore(target)) created(target);
         }
+        // an installed script read by the interpreter the kernel started for it (egrep is a sh
+        // script, flake8 a python one): that is running the program, and installed tools are not
+        // effects themselves
+        const ownScript = ok && reads && !writes && target === p.exe && locate(target) === "system";
         // creating a file is not reading it; O_RDWR on an existing file is both
-        if (reads && !/\bO_CREAT\b/.test(flags)) emit(p, "read", target, { listing: /\bO_DIRECTORY\b/.test(flags) });
+        if (reads && !/\bO_CREAT\b/.test(flags) && !ownScript) emit(p, "read", target, { listing: /\bO_DIRECTORY\b/.test(flags) });
         // a shared object loaded from outside the system dirs (LD_PRELOAD=./x.so, a project's
         // native module) is code that runs in this process
         if (ok && reads && !writes && /\.so(\.\d+)*$/.test(target)) sharedObject(p, target);
@@ -363,6 +378,7 @@ export function analyze(input: AnalyzeInput): RawEffect[] {
     }
   }
   if (input.report) for (const q of procs.values()) if (q.trusted) input.report.trustedRan = true;
+  for (const e of effects) if (e.ok && (e.op === "write" || e.op === "read") && removed.has(e.target)) e.gone = true;
   return effects;
 
   /** Is this (successful) effect the process taking in content the command does not carry? */
@@ -401,10 +417,17 @@ export function analyze(input: AnalyzeInput): RawEffect[] {
   }
 
   function pushWrite(p: Proc, target: string | null) {
-    if (target) emit(p, "write", target);
+    if (!target) return;
+    emit(p, "write", target);
+    if (ok && !world.existedBefore(target)) created(target);
+  }
+  function created(target: string) {
+    made.add(target);
+    removed.delete(target); // made again after a removal: it may outlive the command
   }
   function pushDelete(p: Proc, target: string | null) {
     if (!target) return;
+    if (ok && made.has(target)) removed.add(target);
     // removing what this command itself created (a temp file, a lock renamed into place) is
     // part of writing it, not a delete of anything that was there
     if (!world.existedBefore(target)) return;

@@ -291,6 +291,9 @@ function lexists(p: string): boolean {
  * `git status` look like an edit). A FAILED attempt is never transient: it stays an effect.
  */
 function isTransient(e: RawEffect, view: WorldView): boolean {
+  // outside the tree diff's reach (/dev/shm: POSIX semaphores and shared memory), the trace
+  // itself shows the file created and removed again
+  if (e.ok && e.gone && (e.op === "write" || e.op === "read") && !/^\/(home|tmp)\//.test(e.target)) return true;
   if (!e.ok || (e.op !== "write" && e.op !== "read") || !/^\/(home|tmp)\//.test(e.target)) return false;
   return !view.existedBefore(e.target) && !view.existsAfter(e.target);
 }

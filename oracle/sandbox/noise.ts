@@ -22,7 +22,10 @@ export const NOISE_READS: readonly { why: string; globs: string[] }[] = [
     why: "name service, resolver and time zone",
     globs: ["/etc/nsswitch.conf", "/etc/passwd", "/etc/group", "/etc/host.conf", "/etc/hosts", "/etc/resolv.conf",
       "/etc/gai.conf", "/etc/netsvc.conf", "/etc/svc.conf", "/etc/services", "/etc/protocols", "/etc/localtime", "/usr/share/zoneinfo/**",
-      "/etc/ssl/**", "/usr/lib/ssl/**", "/usr/share/ca-certificates/**"],
+      "/etc/ssl/**", "/usr/lib/ssl/**", "/usr/share/ca-certificates/**",
+      // systemd's userdb drop-in records, probed by glibc's nss module for a user or group name
+      "/etc/userdb/**", "/run/userdb/**", "/run/host/userdb/**", "/run/systemd/userdb", "/run/systemd/userdb/**",
+      "/usr/lib/userdb/**", "/usr/local/lib/userdb/**"],
   },
   {
     why: "terminal database and readline",
@@ -69,4 +72,18 @@ export const NOISE_SOCKETS: readonly string[] = ["/var/run/nscd/socket", "/run/n
 /** bash's here-document temp files: an implementation detail of `<<`, not a write by the command. */
 export function isHeredocTemp(path: string): boolean {
   return /^\/tmp\/sh-thd[.-]?[A-Za-z0-9]+$/.test(path);
+}
+
+/**
+ * A write to `/proc/<pid>/comm` or `/proc/<pid>/task/<tid>/comm` (or `/proc/self/...`,
+ * `/proc/thread-self/comm`) of one of the command's own processes: pthread_setname_np naming a
+ * thread (dig and host name their worker threads). It changes only the name `ps` shows for the
+ * command's own process, so it is not an effect. Another process's name stays an effect.
+ */
+export function ownThreadName(path: string, own: (pid: number) => boolean): boolean {
+  const m = /^\/proc\/(self|thread-self|\d+)\/(?:task\/(\d+)\/)?comm$/.exec(path);
+  if (!m) return false;
+  if (m[1] === "thread-self") return m[2] === undefined;
+  if (m[1] !== "self" && !own(Number(m[1]))) return false;
+  return m[2] === undefined || own(Number(m[2]));
 }

@@ -86,6 +86,7 @@ function compileNode(
     oldStyle: spec.old_style ?? false,
     noAbbrev: spec.no_abbrev ?? false,
     runsInBase: spec.runs_in_base ?? parent?.runsInBase ?? false,
+    responseFiles: spec.response_files ?? parent?.responseFiles ?? false,
     handler: spec.handler ?? null,
     unknown: spec.unknown ?? null,
     effectFlags: false,

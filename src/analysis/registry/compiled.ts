@@ -76,6 +76,8 @@ export interface CNode {
   noAbbrev: boolean;
   /** Its code runs in the command's base directory (inherited by subcommands). */
   runsInBase: boolean;
+  /** Every `@FILE` argument, in any position, is replaced by FILE's words (registry `response_files`). */
+  responseFiles: boolean;
   handler: string | null;
   unknown: string | null;
   /** Some flag has an effect, a mode or is unknown: a dynamic word where a flag may stand is unknown. */

@@ -76,6 +76,7 @@ export interface Ctx {
 export function runNode(ctx: Ctx, node: CNode, argv: ArgWord[], start: number, modes: Set<string>): void {
   ctx.out.matched = node.path;
   if (node.unknown) throw new Unknown(`\`${node.path}\` is not modelled: ${node.unknown}`, start - 1);
+  if (node.responseFiles && node.parent === null) refuseResponseFiles(node, argv, start);
   const handler = node.handler ? ctx.handlers[node.handler] : undefined;
   const before = ctx.out.effects.length;
   if (handler?.custom) handler.custom(ctx, node, argv, start, modes);
@@ -87,6 +88,22 @@ export function runNode(ctx: Ctx, node: CNode, argv: ArgWord[], start: number, m
   if (node.runsInBase) for (let k = before; k < ctx.out.effects.length; k++) {
     const e = ctx.out.effects[k]!;
     if (e.type === "path" && e.op === "exec") e.inBase = true;
+  }
+}
+
+/**
+ * A tool that expands `@FILE` arguments before parsing reads FILE wherever the word stands, even
+ * as an option's value (`gcc -o @f`, `clang-format --style @f`, and glued, `-o@f`, since the
+ * driver passes it on to ld as a word of its own), and its words become arguments nobody sees:
+ * unknown. A dynamic word may be such an argument too.
+ */
+function refuseResponseFiles(node: CNode, argv: ArgWord[], start: number): void {
+  for (let i = start; i < argv.length; i++) {
+    const w = argv[i]!;
+    if (w === null) throw new Unknown(`\`${node.path}\` reads a dynamic argument starting with \`@\` as a response file`, i);
+    // also a short option's glued value or a value after `=`: the driver hands it on as a word
+    // of its own to a tool that expands it (gcc -o@f reaches ld as `-o @f`)
+    if (/^(-[A-Za-z])?@|=@/.test(w)) throw new Unknown(`\`${node.path}\` replaces \`${w}\` with the arguments in that file (response files are not read)`, i);
   }
 }
 
@@ -506,6 +523,10 @@ export function applyRole(ctx: Ctx, node: CNode, role: Role, word: ArgWord, idx:
         return;
       }
       return pathEffect(ctx, role, word, idx, `\`${node.path}\` ${role === "read" ? "reads" : role === "write" ? "writes" : "deletes"} it`, recursive);
+    case "name-or-read":
+      // a word with a slash (or one not known) is taken as a file name by the tool
+      if (word !== null && !word.includes("/")) return;
+      return pathEffect(ctx, "read", word, idx, `\`${node.path}\` reads a name with a \`/\` as a file`);
     case "exec":
       if (word === "-") return;
       return pathEffect(ctx, "exec", word, idx, `\`${node.path}\` runs it as code`);

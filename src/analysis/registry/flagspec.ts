@@ -16,6 +16,7 @@ export const UNMODELLED_TOKEN = /^([-+]{1,2}[^\s=\[\]]+)(=|\[=\])?$/;
 /** What an operand or a flag's value is. */
 export const ROLES = [
   "read", // a path the command reads
+  "name-or-read", // a name, or a path the command reads when the word has a `/` (iconv's charsets)
   "write", // a path it creates or modifies
   "delete", // a path it removes
   "exec", // a path it runs as code (a script, a jar, a Makefile); the walk decides project vs foreign

@@ -109,6 +109,7 @@ export interface NodeSpec {
   old_style?: boolean;
   no_abbrev?: boolean;
   runs_in_base?: boolean;
+  response_files?: boolean;
   handler?: string;
   unknown?: string;
   flagsets?: string[];
@@ -213,6 +214,11 @@ export const commandSchema = z.lazy(() =>
        * the project too (`make -C ../other -f ../app/Makefile`).
        */
       runs_in_base: z.boolean().optional(),
+      /**
+       * The tool replaces every argument `@FILE` with the words in FILE before it parses its
+       * options (gcc, LLVM tools, javac): a value (`-o @f`, `-Xlinker @f`) reads a file too.
+       */
+      response_files: z.boolean().optional(),
       handler: z.string().optional(),
       unknown: z.string().optional(),
       flagsets: z.array(z.string()).optional(),

@@ -314,6 +314,58 @@ describe("effects from syscalls", () => {
     expect(es.map((e) => [e.op, e.target, e.credentialOf ?? null])).toEqual([["privilege", "/usr/bin/su", null], ["read", "/etc/shadow", "su"]]);
   });
 
+  it("a process naming its own threads is not a write; another process's name is", () => {
+    const es = run([
+      `1 clone(child_stack=NULL, flags=SIGCHLD) = 8`,
+      `8 execve("/usr/bin/host", ["host", "example.com"], 0x1 /* 1 vars */) = 0`,
+      `8 clone3({flags=CLONE_VM|CLONE_FS|CLONE_FILES|CLONE_SIGHAND|CLONE_THREAD|CLONE_SYSVSEM, exit_signal=0}, 88) = 9`,
+      `8 openat(AT_FDCWD, "/proc/self/task/9/comm", O_RDWR) = 3</proc/8/task/9/comm>`,
+      `9 openat(AT_FDCWD, "/proc/thread-self/comm", O_RDWR) = 4</proc/8/task/9/comm>`,
+      `8 openat(AT_FDCWD, "/proc/8/comm", O_WRONLY) = 5</proc/8/comm>`,
+      `8 openat(AT_FDCWD, "/proc/77/task/77/comm", O_WRONLY) = -1 EACCES (Permission denied)`,
+    ]);
+    expect(brief(es)).toEqual(["write system /proc/77/task/77/comm"]);
+  });
+
+  it("an installed script read by the interpreter the kernel started for it is running it, not a read", () => {
+    const es = run([
+      `1 clone(child_stack=NULL, flags=SIGCHLD) = 2`,
+      `2 execve("/usr/bin/egrep", ["egrep", "x"], 0x1 /* 1 vars */) = 0`,
+      `2 openat(AT_FDCWD, "/usr/bin/egrep", O_RDONLY) = 3</usr/bin/egrep>`,
+      `2 openat(AT_FDCWD, "/usr/bin/fgrep", O_RDONLY) = 3</usr/bin/fgrep>`,
+      `2 openat(AT_FDCWD, "/home/agent/.bashrc", O_RDONLY) = 3</home/agent/.bashrc>`,
+    ]);
+    expect(brief(es)).toEqual(["read system /usr/bin/fgrep", "read user-config /home/agent/.bashrc"]);
+  });
+
+  it("a file outside home and /tmp that the command created and removed again is gone (a POSIX semaphore)", () => {
+    const calls = parseTrace([
+      BASH,
+      `1 openat(AT_FDCWD, "/dev/shm/sem.Ab12Cd", O_RDWR|O_CREAT|O_EXCL, 0600) = 3</dev/shm/sem.Ab12Cd>`,
+      `1 link("/dev/shm/sem.Ab12Cd", "/dev/shm/sem.mp-x1") = 0`,
+      `1 unlink("/dev/shm/sem.Ab12Cd") = 0`,
+      `1 unlink("/dev/shm/sem.mp-x1") = 0`,
+      `1 openat(AT_FDCWD, "/dev/shm/kept", O_RDWR|O_CREAT, 0600) = 3</dev/shm/kept>`,
+      `1 openat(AT_FDCWD, "/dev/shm/again", O_RDWR|O_CREAT, 0600) = 3</dev/shm/again>`,
+      `1 unlink("/dev/shm/again") = 0`,
+      `1 openat(AT_FDCWD, "/dev/shm/again", O_RDWR|O_CREAT, 0600) = 3</dev/shm/again>`,
+    ].join("\n"));
+    const es = analyze({ calls, cwd: PROJECT, world, locate: regions.locate, home: HOME });
+    expect(es.filter((e) => e.op === "write").map((e) => [e.target, e.gone ?? false])).toEqual([
+      ["/dev/shm/sem.Ab12Cd", true], ["/dev/shm/sem.mp-x1", true], ["/dev/shm/kept", false], ["/dev/shm/again", false], ["/dev/shm/again", false],
+    ]);
+  });
+
+  it("systemd userdb records probed by the name service are noise", () => {
+    expect(run([
+      `1 clone(child_stack=NULL, flags=SIGCHLD) = 2`,
+      `2 execve("/usr/bin/id", ["id", "x"], 0x1 /* 1 vars */) = 0`,
+      `2 openat(AT_FDCWD, "/etc/userdb/x.user", O_RDONLY|O_CLOEXEC) = -1 ENOENT (No such file or directory)`,
+      `2 openat(AT_FDCWD, "/run/systemd/userdb", O_RDONLY|O_DIRECTORY|O_CLOEXEC) = -1 ENOENT (No such file or directory)`,
+      `2 openat(AT_FDCWD, "/usr/lib/userdb/x.user", O_RDONLY|O_CLOEXEC) = -1 ENOENT (No such file or directory)`,
+    ])).toEqual([]);
+  });
+
   it("a failed exec (PATH probing) runs nothing", () => {
     expect(run([`1 execve("/home/agent/code/project/node_modules/.bin/sh", ["sh"], 0x1 /* 1 vars */) = -1 ENOENT (No such file or directory)`])).toEqual([]);
   });

@@ -56,6 +56,9 @@ export const find: Handler = {
       if (ONE_ARG.has(w) || /^-newer[amctB][amctB]$/.test(w)) {
         if (i + 1 >= n) throw new Unknown(`\`${w}\` of find needs a value`, i);
         if (w === "-files0-from") pathEffect(ctx, "read", argv[i + 1]!, i + 1, "find reads start points from it");
+        // GNU find opens the reference file of -samefile (to fstat it without a race): the
+        // oracle sees that open as a read, so it is one here too (-newer and kin only stat)
+        if (w === "-samefile") pathEffect(ctx, "read", argv[i + 1]!, i + 1, "find opens the reference file");
         i++;
         continue;
       }

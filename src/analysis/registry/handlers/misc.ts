@@ -197,6 +197,12 @@ export const tasks: Handler = {
       if (/^(exec|antrun|groovy|gmavenplus|jshell|scripting)(:|$)/.test(o.value) || (o.value.match(/:/g) ?? []).length >= 2) {
         throw new Unknown(`the goal \`${o.value}\` runs programs named on the command line`, o.index);
       }
+      // make caches the entries of each target's directory (dir.c): a target with a slash lists
+      // that directory, in every mode (-n, -q, -p included; observed: `make -q ~/x` reads ~)
+      if (node.path === "make" && eq < 0 && o.value.includes("/")) {
+        const dir = o.value.replace(/\/+$/, "").replace(/\/[^/]*$/, "") || "/";
+        pathEffect(ctx, "read", dir, o.index, `\`make\` lists the directory of the target \`${o.value}\``);
+      }
       if (node.path === "mvn" && /^(install|deploy)$/.test(o.value)) {
         ctx.out.effects.push({ type: "other", op: "write", locus: "user-config", target: "~/.m2/repository", argIndex: o.index, why: "installs the artifact into the local Maven repository" });
       }
