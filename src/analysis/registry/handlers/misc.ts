@@ -198,7 +198,7 @@ export const tasks: Handler = {
         throw new Unknown(`the goal \`${o.value}\` runs programs named on the command line`, o.index);
       }
       if (node.path === "mvn" && /^(install|deploy)$/.test(o.value)) {
-        ctx.out.effects.push({ type: "other", op: "write", locus: "user-config", target: "~/.m2/repository", argIndex: o.index, why: "installs the artifact into the local Maven repository" });
+        ctx.out.effects.push({ type: "other", op: "write", locus: "toolchain", target: "~/.m2/repository", argIndex: o.index, why: "installs the artifact into the local Maven repository" });
       }
       if (PUBLISHING.test(o.value) && !o.value.includes("=")) {
         ctx.out.effects.push({ type: "other", op: "net-send", locus: "none", target: o.value, argIndex: o.index, why: `the \`${o.value}\` task publishes or uploads` });
@@ -320,7 +320,7 @@ export const dockerBuild: Handler = {
 
 /**
  * npm writes a debug log (and an update-notifier stamp) under ~/.npm on every command that gets
- * past option parsing: observed by the sandbox oracle. A user-config write under the current regions.
+ * past option parsing: observed by the sandbox oracle. The `tool-log` locus (regions): written at reader.
  */
 export const npmLogs: Handler = {
   post(ctx, _node, _argv, parsed) {
