@@ -530,7 +530,11 @@ export function applyRole(ctx: Ctx, node: CNode, role: Role, word: ArgWord, idx:
       ctx.out.effects.push({ type: "other", op: "net-send", locus: "none", target: word ?? "", argIndex: idx, why: `\`${node.path}\` sends data to it` });
       return;
     case "data":
-      if (word === null) return pathEffect(ctx, "read", null, idx, `a dynamic request body may name a file with @`);
+      if (word === null) {
+        pathEffect(ctx, "read", null, idx, `a dynamic request body may name a file with @`);
+        (ctx.out.effects[ctx.out.effects.length - 1] as { atFile?: boolean }).atFile = true;
+        return;
+      }
       if (word.startsWith("@") && word !== "@-") pathEffect(ctx, "read", word.slice(1), idx, `\`${node.path}\` sends the file's content`);
       return;
     case "code":
