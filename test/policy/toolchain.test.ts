@@ -111,6 +111,14 @@ describe("toolchain commands", () => {
     ["ln -sf /tmp/evil ~/.pyenv/shims/python", "yolo"],
     ["echo x > ~/.cargo/registry/src/x/build.rs", "local-admin"],
     ["echo x > ~/.npm/_logs/x.log", "reader"],
+    // a destination replaced is a write too (a delete there needs less: developer)
+    ['install -D /tmp/a "$HOME/go/bin/gopls"', "yolo"],
+    ["mv /tmp/a ~/.cargo/bin/cargo", "yolo"],
+    ["install -T /tmp/a ~/.cargo/bin/x", "yolo"],
+    ["cp --remove-destination /tmp/a ~/.pyenv/shims/python", "yolo"],
+    ["ln -b /tmp/a ~/.cargo/env", "yolo"],
+    ["mv /tmp/a ~/.cargo/registry/src/x/build.rs", "local-admin"],
+    ["rm ~/.cargo/bin/cargo-old", "developer"],
   ])("%s needs %s", (command, level) => {
     expect(at(command)).toBe(level);
   });

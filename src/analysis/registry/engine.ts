@@ -164,9 +164,12 @@ function intoMode(node: CNode, modes: Set<string>): "none" | "last" | "whole" | 
 
 /** Marks the path effect just made for the word at `index` as a destination the sources land in. */
 export function landsIn(ctx: Ctx, index: number, sources: readonly { value: ArgWord; index: number }[], how: { trees: boolean; whole: boolean; always: boolean; slashContents?: boolean }): void {
-  const e = ctx.out.effects[ctx.out.effects.length - 1];
-  if (!e || e.type !== "path" || e.argIndex !== index || (e.op !== "write" && e.op !== "delete")) return;
-  e.into = { sources: sources.map((s) => ({ value: s.value, index: s.index })), ...how };
+  // a `replace` destination made two effects (delete, then write) for the same word
+  for (let k = ctx.out.effects.length - 1; k >= 0 && k >= ctx.out.effects.length - 2; k--) {
+    const e = ctx.out.effects[k]!;
+    if (e.type !== "path" || e.argIndex !== index || (e.op !== "write" && e.op !== "delete")) break;
+    e.into = { sources: sources.map((s) => ({ value: s.value, index: s.index })), ...how };
+  }
 }
 
 export function roleAt(p: CPolicy, k: number, n: number): Role | null {
@@ -506,6 +509,11 @@ export function applyRole(ctx: Ctx, node: CNode, role: Role, word: ArgWord, idx:
         return;
       }
       return pathEffect(ctx, role, word, idx, `\`${node.path}\` ${role === "read" ? "reads" : role === "write" ? "writes" : "deletes"} it`, recursive);
+    case "replace":
+      // The old file goes and new content takes its place: judged as both (a delete may need
+      // less than a write where code runs from later: ~/.cargo/bin).
+      pathEffect(ctx, "delete", word, idx, `\`${node.path}\` replaces it (an existing one is removed)`, recursive);
+      return pathEffect(ctx, "write", word, idx, `\`${node.path}\` writes it`, recursive);
     case "exec":
       if (word === "-") return;
       return pathEffect(ctx, "exec", word, idx, `\`${node.path}\` runs it as code`);
