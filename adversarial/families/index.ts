@@ -36,6 +36,9 @@ import { family as variableFileVectors } from "./variable-file-vectors.ts";
 import { family as integerVariables } from "./integer-variables.ts";
 import { family as bashEnvRelative } from "./bash-env-relative.ts";
 import { family as envFunctionExports } from "./env-function-exports.ts";
+import { family as toolchainHome } from "./toolchain-home.ts";
+import { family as loopbackRequests } from "./loopback-requests.ts";
+import { family as precisionGaps } from "./precision-gaps.ts";
 
 export const FAMILIES: Family[] = [
   commandWord,
@@ -76,4 +79,7 @@ export const FAMILIES: Family[] = [
   integerVariables,
   bashEnvRelative,
   envFunctionExports,
+  toolchainHome,
+  loopbackRequests,
+  precisionGaps,
 ];

@@ -571,8 +571,18 @@ export function mentions(argv: string[], file: string): boolean {
 }
 
 const credentialRes = new Map<string, RegExp[]>();
+/**
+ * Secret files a program opens on its own but prints only when asked: procps `ps` opens every
+ * process's environ whatever its options and shows it only with the `e` option. Reported like
+ * credential use; when the environment does show (an environment canary in the output), the
+ * disclosure is a secret read of that variable.
+ */
+export const READ_NOT_SHOWN: Record<string, string[]> = {
+  ps: ["/proc/*/environ", "/proc/*/task/*/environ"],
+};
+
 function credentialFile(prog: string, file: string, home: string): boolean {
-  const globs = CREDENTIAL_USE[prog];
+  const globs = CREDENTIAL_USE[prog] ?? READ_NOT_SHOWN[prog];
   if (!globs) return false;
   let res = credentialRes.get(prog + "\0" + home);
   if (!res) credentialRes.set(prog + "\0" + home, (res = globs.map((g) => globToRegExp(g.replace(/^~/, home)))));

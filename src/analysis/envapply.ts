@@ -150,6 +150,10 @@ export function applyVector(w: Walker, name: string, value: string | null, sh: S
       innerScript(w, `__imported ${value}\n__imported`, name, source, sh, scopeWith(sc, { via }), command);
       return sh;
     }
+    case "proxy":
+      // Every request then goes to the proxy, a loopback one too (curl uses it for localhost).
+      w.other("net-send", "none", value ?? "", undefined, source, `${why}: requests go through it`, command);
+      return sh;
     case "prints-vars": {
       const names = value === null ? [null] : value.split(/[\s,:]+/).filter(Boolean);
       envReads(w, names.map((n) => ({ name: n, why: `\`${name}\` asks the program to print ${n === null ? "variables named by a dynamic value" : `\`${n}\``}` })), sh, source, command);

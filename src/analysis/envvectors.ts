@@ -20,6 +20,7 @@ export const ENV_EFFECTS = [
   "read-file",
   "prints-vars",
   "function",
+  "proxy",
   "none",
 ] as const;
 export type EnvEffect = (typeof ENV_EFFECTS)[number];

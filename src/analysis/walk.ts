@@ -26,7 +26,7 @@ import { listDir, tryLstat, type DirEntry } from "./fs.ts";
 import { resolvePath } from "./paths.ts";
 import { nullglobDrops, withShoptFlags } from "./globs.ts";
 import { after, failState, mergeShell, sameShell, shellWith, unknownBases, describeBases, withAssigned, type Bases, type Flow, type Shell } from "./shellstate.ts";
-import { expandWord, heredocText } from "./words.ts";
+import { expandWord, heredocText, staticFirstChar } from "./words.ts";
 import { scopeWith, Walker, wordEnv, type Output, type Scope, type StdinSource } from "./walker.ts";
 import { zshHazards } from "./othershells.ts";
 import { checkRepository } from "./gitrepo.ts";
@@ -628,6 +628,12 @@ function external(w: Walker, inv: Invocation, sh: Shell, sc: Scope, idx: number,
         if (code) w.inlineEvidence(code, sh, sc, s, idx, bases);
       }
       continue;
+    }
+    // `-H "Authorization: Bearer $JWT"`: a word whose first character is literal text other than `@` names no file
+    if (e.atFile && e.path === null && e.argIndex >= 0) {
+      const word = inv.items[e.argIndex]?.word;
+      const first = word ? staticFirstChar(word) : null;
+      if (first !== null && first !== "@") continue;
     }
     const glob = e.glob || (e.argIndex >= 0 && inv.items[e.argIndex]?.glob === true && inv.items[e.argIndex]?.value === e.path);
     // a `{}` of find -exec is every path under the start point: its effects reach the whole tree

@@ -316,3 +316,38 @@ export function literalText(word: Word): string | null {
   }
   return s;
 }
+
+/**
+ * The first character of the one field the word expands to, when that character is literal
+ * text and the word cannot become several fields (every expansion double-quoted, no `"$@"` or
+ * `"${a[@]}"`, no `$"..."` translation); else null. `"Bearer $JWT"` starts with `B`: whatever
+ * $JWT holds, the word is not `@file`.
+ */
+export function staticFirstChar(word: Word): string | null {
+  let first: string | null = null;
+  const splits = (p: WordPart): boolean => p.type !== "Lit" && p.type !== "Escaped" && p.type !== "SglQuoted" && p.type !== "DblQuoted";
+  const many = (p: WordPart): boolean => p.type === "ParamExp" && (p.name === "@" || p.index !== null || p.indirect);
+  for (const p of word.parts) {
+    if (splits(p)) return null; // an unquoted expansion may split the word into fields
+    if (p.type === "DblQuoted") {
+      if (p.dollar || p.parts.some(many)) return null;
+      for (const q of p.parts) {
+        if (first !== null) break;
+        if (q.type === "Lit") {
+          if (q.value !== "") first = q.value[0]!;
+        } else return null; // an expansion comes first
+      }
+    } else if (first === null) {
+      if (p.type === "SglQuoted") {
+        if (p.inexact) return null;
+        if (p.value !== "") first = p.value[0]!;
+      } else if (p.type === "Escaped") first = p.value[0] ?? null;
+      else if (p.type === "Lit" && p.value !== "") {
+        // unquoted: brace, tilde and glob expansion could change what comes first
+        if (/^[{~*?[]/.test(p.value) || /[{*?[]/.test(p.value)) return null;
+        first = p.value[0]!;
+      }
+    } else if (p.type === "Lit" && /[{*?[]/.test(p.value)) return null;
+  }
+  return first;
+}

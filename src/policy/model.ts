@@ -22,6 +22,9 @@ export const LOCI = [
   "vcs-control",
   "adjacent",
   "user-config",
+  "tool-log",
+  "toolchain",
+  "toolchain-code",
   "home",
   "secret",
   "self",
@@ -54,6 +57,7 @@ export const DEFAULT_LEVEL: Level = "developer";
  *             foreign-code (a script outside the worktree), downloaded-code (`curl | sh`),
  *             remote (ssh host cmd), unmodelled (we cannot say what runs)
  *  net-fetch: literal-url, computed-url
+ *  net-send:  loopback (a request to a literal localhost, 127.0.0.0/8 or [::1] http(s) URL)
  *  install:   pinned-scripts-off, project (runs package scripts), global
  *  delete:    unbounded (rm -rf of HOME, /, or a whole top-level tree)
  *  write:     git-dir-link (a command that can make symlinks writes in a project's git dir,
@@ -69,6 +73,7 @@ export const KINDS = [
   "unmodelled",
   "literal-url",
   "computed-url",
+  "loopback",
   "pinned-scripts-off",
   "project",
   "global",

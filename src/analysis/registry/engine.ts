@@ -181,9 +181,12 @@ function intoMode(node: CNode, modes: Set<string>): "none" | "last" | "whole" | 
 
 /** Marks the path effect just made for the word at `index` as a destination the sources land in. */
 export function landsIn(ctx: Ctx, index: number, sources: readonly { value: ArgWord; index: number }[], how: { trees: boolean; whole: boolean; always: boolean; slashContents?: boolean }): void {
-  const e = ctx.out.effects[ctx.out.effects.length - 1];
-  if (!e || e.type !== "path" || e.argIndex !== index || (e.op !== "write" && e.op !== "delete")) return;
-  e.into = { sources: sources.map((s) => ({ value: s.value, index: s.index })), ...how };
+  // a `replace` destination made two effects (delete, then write) for the same word
+  for (let k = ctx.out.effects.length - 1; k >= 0 && k >= ctx.out.effects.length - 2; k--) {
+    const e = ctx.out.effects[k]!;
+    if (e.type !== "path" || e.argIndex !== index || (e.op !== "write" && e.op !== "delete")) break;
+    e.into = { sources: sources.map((s) => ({ value: s.value, index: s.index })), ...how };
+  }
 }
 
 export function roleAt(p: CPolicy, k: number, n: number): Role | null {
@@ -527,6 +530,11 @@ export function applyRole(ctx: Ctx, node: CNode, role: Role, word: ArgWord, idx:
       // a word with a slash (or one not known) is taken as a file name by the tool
       if (word !== null && !word.includes("/")) return;
       return pathEffect(ctx, "read", word, idx, `\`${node.path}\` reads a name with a \`/\` as a file`);
+    case "replace":
+      // The old file goes and new content takes its place: judged as both (a delete may need
+      // less than a write where code runs from later: ~/.cargo/bin).
+      pathEffect(ctx, "delete", word, idx, `\`${node.path}\` replaces it (an existing one is removed)`, recursive);
+      return pathEffect(ctx, "write", word, idx, `\`${node.path}\` writes it`, recursive);
     case "exec":
       if (word === "-") return;
       return pathEffect(ctx, "exec", word, idx, `\`${node.path}\` runs it as code`);
@@ -551,7 +559,11 @@ export function applyRole(ctx: Ctx, node: CNode, role: Role, word: ArgWord, idx:
       ctx.out.effects.push({ type: "other", op: "net-send", locus: "none", target: word ?? "", argIndex: idx, why: `\`${node.path}\` sends data to it` });
       return;
     case "data":
-      if (word === null) return pathEffect(ctx, "read", null, idx, `a dynamic request body may name a file with @`);
+      if (word === null) {
+        pathEffect(ctx, "read", null, idx, `a dynamic request body may name a file with @`);
+        (ctx.out.effects[ctx.out.effects.length - 1] as { atFile?: boolean }).atFile = true;
+        return;
+      }
       if (word.startsWith("@") && word !== "@-") pathEffect(ctx, "read", word.slice(1), idx, `\`${node.path}\` sends the file's content`);
       return;
     case "code":

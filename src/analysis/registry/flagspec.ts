@@ -19,6 +19,7 @@ export const ROLES = [
   "name-or-read", // a name, or a path the command reads when the word has a `/` (iconv's charsets)
   "write", // a path it creates or modifies
   "delete", // a path it removes
+  "replace", // a destination it unlinks (if it exists) and writes anew: a delete and a write (mv, install)
   "exec", // a path it runs as code (a script, a jar, a Makefile); the walk decides project vs foreign
   "source", // a shell script sourced into the current shell (exec of a path; the walk may parse it)
   "cwd", // a directory that becomes the base of the command's relative paths

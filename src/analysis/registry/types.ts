@@ -32,6 +32,11 @@ export type AbstractEffect =
       kind?: Kind;
       /** An exec whose code runs with the command's base as working directory (runs_in_base). */
       inBase?: boolean;
+      /**
+       * A dynamic word that names a file only when it starts with `@` (a request body or header):
+       * the walk drops the read when the word's first character is static and not `@`.
+       */
+      atFile?: boolean;
       /** Index into argv of the word that produced it (for explain); -1 for implicit ones. */
       argIndex: number;
       why: string;

@@ -115,7 +115,9 @@ export const jq: Handler = {
       if (!filter) filter = { text: w, index: i };
       else if (!positionalOnly) files.push({ value: w, index: i });
     }
-    if (!filter) throw new Unknown("jq without a filter", n - 1);
+    // No filter: jq runs `.` when stdin or stdout is not a terminal (it prints its usage
+    // otherwise); with no filter there is no file operand either, so it reads stdin.
+    if (!filter) filter = { text: ".", index: -1 };
     for (const name of jqEnvNames(filter.text!) ?? []) {
       (ctx.out.readsVars ??= []).push({ name, argIndex: filter.index, why: name === null ? "the jq filter reads the whole environment (`env`, `$ENV`)" : `the jq filter prints \`${name}\` from the environment` });
     }
@@ -204,7 +206,7 @@ export const tasks: Handler = {
         pathEffect(ctx, "read", dir, o.index, `\`make\` lists the directory of the target \`${o.value}\``);
       }
       if (node.path === "mvn" && /^(install|deploy)$/.test(o.value)) {
-        ctx.out.effects.push({ type: "other", op: "write", locus: "user-config", target: "~/.m2/repository", argIndex: o.index, why: "installs the artifact into the local Maven repository" });
+        ctx.out.effects.push({ type: "other", op: "write", locus: "toolchain", target: "~/.m2/repository", argIndex: o.index, why: "installs the artifact into the local Maven repository" });
       }
       if (PUBLISHING.test(o.value) && !o.value.includes("=")) {
         ctx.out.effects.push({ type: "other", op: "net-send", locus: "none", target: o.value, argIndex: o.index, why: `the \`${o.value}\` task publishes or uploads` });
@@ -326,7 +328,7 @@ export const dockerBuild: Handler = {
 
 /**
  * npm writes a debug log (and an update-notifier stamp) under ~/.npm on every command that gets
- * past option parsing: observed by the sandbox oracle. A user-config write under the current regions.
+ * past option parsing: observed by the sandbox oracle. The `tool-log` locus (regions): written at reader.
  */
 export const npmLogs: Handler = {
   post(ctx, _node, _argv, parsed) {
@@ -408,3 +410,61 @@ export function runnerPaths(word: string): string[] {
   for (const m of word.matchAll(/(?:^|[=:;,@])((?:~|\/(?!\/)|\.\.?\/)[^;,]*)/g)) out.add(m[1]!);
   return [...out];
 }
+
+/**
+ * ps (procps) opens every process's environ whatever its options, and prints it only with the
+ * BSD `e` option, which procps also honours in a dashed cluster it falls back to reading as BSD
+ * (`ps -xe`, `ps -auxe`, `ps -et`: checked against procps-ng 4). So the environment is read
+ * (secret) unless every word is a spelling shown to print none: dashed clusters of UNIX options
+ * that take no value (`-ef`, `-eLf`, `-ely`), optionally ending in one that takes the next word
+ * (`-eo pid,args`, `-fp 42`, `-C node`), BSD clusters without `e` (`aux`, `axjf`), and a few long
+ * options. Anything else (a dynamic word, `e`, `x` or `t` in a dashed cluster...) keeps the read.
+ */
+export const ps: Handler = {
+  custom(ctx, node, argv, start) {
+    let shown = false;
+    for (let i = start; i < argv.length; i++) {
+      const w = argv[i];
+      if (w === null || w === undefined) { shown = true; break; }
+      if (PS_UNIX.test(w)) continue;
+      if (PS_UNIX_ARG.test(w) || PS_LONG_ARG.has(w)) {
+        if (i + 1 >= argv.length || argv[i + 1] === null) { shown = true; break; }
+        i++;
+        continue;
+      }
+      if (PS_BSD.test(w) || PS_LONG.has(w) || PS_LONG_GLUED.test(w)) continue;
+      shown = true;
+      break;
+    }
+    ctx.out.effects.push({ type: "other", op: "read", locus: "system", target: "process table", argIndex: -1, why: "ps lists processes and their command lines" });
+    if (shown) ctx.out.effects.push({ type: "other", op: "read", locus: "secret", target: "/proc/*/environ", argIndex: -1, why: "ps may print other processes' environments (the `e` option; procps opens them always)" });
+    void node;
+  },
+};
+const PS_UNIX = /^-[AaeFfHjLlMcwyZNTdV]+$/;
+const PS_UNIX_ARG = /^-[AaeFfHjLlMcwyZNTdV]*[oOpCuUgGsq]$/;
+const PS_BSD = /^[auxwfjlvsrhcmnSHLMZ]+$/;
+const PS_LONG = new Set(["--forest", "--no-headers", "--no-heading", "--headers", "--cumulative", "--help", "--version", "-V"]);
+const PS_LONG_ARG = new Set(["--sort", "--pid", "--ppid", "--format", "--cols", "--columns", "--width", "--lines", "--rows", "--user", "--User", "--group", "--Group", "--tty", "--sid", "--quick-pid"]);
+const PS_LONG_GLUED = /^--(sort|pid|ppid|format|cols|columns|width|lines|rows|user|User|group|Group|tty|sid|quick-pid)=./;
+
+/**
+ * Compose's read verbs (ps, logs, config, ls...) parse the compose file (`-f F`) and show what
+ * the daemon has: the file is read, not code that runs. Compose takes `-f` before the verb, where
+ * it is judged as code (up, run, exec and build act on what it says): the read verbs turn that
+ * exec back into a read.
+ */
+export const composeRead: Handler = {
+  post(ctx, node, argv) {
+    for (const e of ctx.out.effects) {
+      if (e.type !== "path" || e.op !== "exec" || e.argIndex < 1) continue;
+      const flag = argv[e.argIndex - 1];
+      const word = argv[e.argIndex];
+      if (flag === "-f" || flag === "--file" || (word !== null && word !== undefined && /^(-f|--file=)/.test(word))) {
+        e.op = "read";
+        e.why = "compose reads the file (a read verb runs nothing from it)";
+      }
+    }
+    void node;
+  },
+};

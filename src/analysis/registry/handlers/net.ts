@@ -21,6 +21,30 @@ function flagValues(parsed: Parsed, names: string[]): { value: ArgWord; index: n
   return parsed.flags.filter((f) => names.includes(f.name) && f.value !== undefined).map((f) => ({ value: f.value as ArgWord, index: f.valueIndex }));
 }
 
+/**
+ * Ports of well-known local control planes: a request there is not "the project's own server"
+ * (Docker's TCP API, etcd, kubectl proxy, the kubelet, the Kubernetes API server).
+ */
+const CONTROL_PLANE_PORTS = new Set([2375, 2376, 2379, 2380, 4243, 6443, 8001, 10250, 10255, 10257, 10259]);
+
+/**
+ * Is this URL, as curl parses it, an http(s) request to the loopback interface by a literal
+ * address: `localhost` (curl resolves it itself, never through DNS), canonical dotted-decimal
+ * 127.0.0.0/8, or `[::1]`, with no userinfo and a port that is not a control plane? Any other
+ * spelling (`127.0.0.1@evil`, `localhost.evil.com`, `0x7f.1`, `2130706433`, `[::ffff:127.0.0.1]`,
+ * `foo.localhost`, a trailing dot) is judged as the network, whatever it reaches.
+ */
+export function loopbackUrl(url: string): boolean {
+  const m = /^(?:(https?):\/\/)?(localhost|127(?:\.(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])){3}|\[::1\])(?::([0-9]{1,5}))?(?:[/?#].*)?$/is.exec(url);
+  if (!m) return false;
+  if (m[1] === undefined && /^[a-z][a-z0-9+.-]*:\/\//i.test(url)) return false;
+  const port = m[3] === undefined ? 80 : Number(m[3]);
+  return port > 0 && port < 65536 && !CONTROL_PLANE_PORTS.has(port);
+}
+
+/** curl options that send the connection somewhere else than the URL's host, or change its scheme. */
+const REROUTES = ["-x", "--proxy", "--preproxy", "--socks4", "--socks4a", "--socks5", "--socks5-hostname", "--connect-to", "--resolve", "--doh-url", "--dns-servers", "--proto-default", "--interface", "--haproxy-protocol"];
+
 export const curl: Handler = {
   operands(ctx, node, argv, parsed, modes) {
     // -V prints the version and exits: its URLs are never fetched (the flag's effects stand)
@@ -79,7 +103,9 @@ export const curl: Handler = {
         applyRole(ctx, node, send ? "write" : "url", send ? u.value.replace(/^file:(\/\/[^/]*)?/i, "") : u.value, u.index, false);
         continue;
       }
-      applyRole(ctx, node, send ? "send-url" : "url", u.value, u.index, false);
+      if (send && u.value !== null && loopbackUrl(u.value) && !parsed.flags.some((f) => REROUTES.includes(f.name))) {
+        ctx.out.effects.push({ type: "other", op: "net-send", locus: "none", target: u.value, kind: "loopback", argIndex: u.index, why: "curl sends to a literal loopback URL (the project's own running server)" });
+      } else applyRole(ctx, node, send ? "send-url" : "url", u.value, u.index, false);
       if (send && u.value === null) {
         // A computed URL is also a computed fetch: the response comes back.
         applyRole(ctx, node, "url", null, u.index, false);
