@@ -128,6 +128,9 @@ export function buildScript(): string {
     [`${PROJECT}/data/a.txt`, `alpha\n`],
     [`${PROJECT}/data/b.txt`, `beta -rf\n`],
     [`${PROJECT}/data/sub/c.txt`, `gamma\n`],
+    // A directory whose name looks like scp's `host:path`: cp, ls and tar take it as local, scp and
+    // rsync as remote unless it is spelled with a slash first (`./host:dir`).
+    [`${PROJECT}/host:dir/notes.txt`, `notes\n`],
     [`${SIBLING}/README.md`, `# sibling\n${tok(`${SIBLING}/README.md`)}\n`],
     [`${SIBLING}/run.sh`, `#!/bin/sh\necho sibling\n`, 0o755],
     [`${SIBLING}/package.json`, `{"name": "sibling", "version": "1.0.0"}\n`],

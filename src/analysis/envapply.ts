@@ -220,6 +220,11 @@ function pathTaint(w: Walker, value: string | null, sh: Shell, why: string): { k
     for (const p of placed) {
       // System, HOME and dotfile dirs hold tools the user installed; writing there is already gated.
       if (p.locus === "system" || p.locus === "home" || p.locus === "user-config") continue;
+      // A program this same command put in that directory is not the project's code: what it
+      // runs is not followed (`printf ... > ls; chmod +x ls; PATH=.:$PATH ls`).
+      const dir = p.path === "/" ? "/" : p.path + "/";
+      if (w.opaqueWrites || w.preOpaque || w.findWrite((f) => f.startsWith(dir) && !f.slice(dir.length).includes("/")))
+        return { kind: "unmodelled", why: `${why}; this same command writes a file in the PATH entry \`${e || "."}\`` };
       const k: Kind = p.locus === "worktree" ? "project-code" : "foreign-code";
       if (worst === null || k === "foreign-code") worst = k;
     }

@@ -23,7 +23,7 @@ import type { CommandRecord } from "./types.ts";
 import { checkNameSubscripts, NAME_TAKERS, runBuiltin, WALK_BUILTINS } from "./builtins.ts";
 import { applyAssignment, applyEnvRecord, type PrefixEnv } from "./envapply.ts";
 import { listDir, tryLstat, type DirEntry } from "./fs.ts";
-import { resolvePath } from "./paths.ts";
+import { globPrefix, resolvePath } from "./paths.ts";
 import { nullglobDrops, withShoptFlags } from "./globs.ts";
 import { after, failState, mergeShell, sameShell, shellWith, unknownBases, describeBases, withAssigned, type Bases, type Flow, type Shell } from "./shellstate.ts";
 import { expandWord, heredocText, staticFirstChar } from "./words.ts";
@@ -617,6 +617,15 @@ function external(w: Walker, inv: Invocation, sh: Shell, sc: Scope, idx: number,
   let fetched = false;
   // cp keeps symlinks as symlinks with -R/-r/-a/-d/-P/-s or --no-dereference/--preserve=links.
   const makesLinks = name !== "cp" || argv.some((a) => a === null || /^-[a-zA-Z]*[RradPs]/.test(a) || /^--(recursive|archive|no-dereference|symbolic-link|preserve(=.*links|$)|link)/.test(a));
+  // bash lists a directory to expand a glob word, whatever the command then does with the names:
+  // `echo ~/.aws/*` discloses what ~/.aws holds, and a pattern with a wildcard before its last
+  // segment opens every entry it passes through (secret-link included). The command's own use of
+  // the word (a read, a write) is placed below as well.
+  inv.items.forEach((it, i) => {
+    if (it.glob !== true || it.value === null || it.value === undefined) return;
+    const g = globPrefix(it.value);
+    w.placePath({ op: "read", path: g.prefix, recursive: g.rest.length > 1, glob: false, why: `bash lists \`${g.prefix}\` to expand \`${it.value}\``, source: src(i), command: idx, bases, sh, sc, by: "bash", record: false });
+  });
   for (const e of interp.effects) {
     const s = src(e.argIndex);
     if (e.type === "other") {

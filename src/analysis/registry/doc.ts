@@ -3,7 +3,7 @@ import path from "node:path";
 import type { CCommand, CFlag, CNode, Registry } from "./compiled.ts";
 
 const ROLE_WORDS: Record<string, string> = {
-  read: "reads", "name-or-read": "a name, or reads a file when it has a `/`", write: "writes", delete: "deletes", exec: "runs (path)", source: "sources",
+  read: "reads", "name-or-read": "a name, or reads a file when it has a `/`", "attr-read": "reads it and the .gitattributes along it", write: "writes", delete: "deletes", exec: "runs (path)", source: "sources",
   cwd: "sets the base directory", url: "fetches URL", "send-url": "sends to URL", data: "request body (@file reads)",
   code: "inline code", script: "shell script", "script-args": "shell script (more words appended)", words: "command line (split by the tool)", "words-args": "command line (split by the tool, more words appended)", cmd: "command", cmd1: "program (unknown args)",
   pid: "signals", procname: "signals", unknown: "not modelled",

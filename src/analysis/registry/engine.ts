@@ -526,6 +526,21 @@ export function applyRole(ctx: Ctx, node: CNode, role: Role, word: ArgWord, idx:
         return;
       }
       return pathEffect(ctx, role, word, idx, `\`${node.path}\` ${role === "read" ? "reads" : role === "write" ? "writes" : "deletes"} it`, recursive);
+    case "attr-read": {
+      // git reads the path and the attribute file of every directory along it, as written: for
+      // `/home/u/p/a.txt` up to `/.gitattributes` (HOME's parent included), for `data/a.txt` up to
+      // the cwd's (observed with `git diff --no-index`).
+      pathEffect(ctx, "read", word, idx, `\`${node.path}\` reads it`, recursive);
+      // /dev/null (the usual other side) has no attributes looked up (observed)
+      if (word === null || word === "-" || word.startsWith("/dev/")) return;
+      const abs = word.startsWith("/");
+      const parts = word.split("/").filter((x) => x !== "" && x !== ".");
+      for (let n = parts.length - 1; n >= 0; n--) {
+        const dir = (abs ? "/" : "") + parts.slice(0, n).join("/");
+        pathEffect(ctx, "read", `${dir === "" ? "." : dir === "/" ? "" : dir}/.gitattributes`.replace(/^\.\//, ""), idx, `\`${node.path}\` reads the attributes file of each directory along \`${word}\``);
+      }
+      return;
+    }
     case "name-or-read":
       // a word with a slash (or one not known) is taken as a file name by the tool
       if (word !== null && !word.includes("/")) return;

@@ -17,6 +17,7 @@ export const UNMODELLED_TOKEN = /^([-+]{1,2}[^\s=\[\]]+)(=|\[=\])?$/;
 export const ROLES = [
   "read", // a path the command reads
   "name-or-read", // a name, or a path the command reads when the word has a `/` (iconv's charsets)
+  "attr-read", // a path git reads, with the .gitattributes of every directory along it
   "write", // a path it creates or modifies
   "delete", // a path it removes
   "replace", // a destination it unlinks (if it exists) and writes anew: a delete and a write (mv, install)
