@@ -624,7 +624,13 @@ function external(w: Walker, inv: Invocation, sh: Shell, sc: Scope, idx: number,
   inv.items.forEach((it, i) => {
     if (it.glob !== true || it.value === null || it.value === undefined) return;
     const g = globPrefix(it.value);
-    w.placePath({ op: "read", path: g.prefix, recursive: g.rest.length > 1, glob: false, why: `bash lists \`${g.prefix}\` to expand \`${it.value}\``, source: src(i), command: idx, bases, sh, sc, by: "bash", record: false });
+    w.placePath({ op: "read", path: g.prefix, recursive: false, glob: false, why: `bash lists \`${g.prefix}\` to expand \`${it.value}\``, source: src(i), command: idx, bases, sh, sc, by: "bash", record: false });
+    // with segments after the first wildcard one, bash opens every entry that one matches
+    // (a link to a secret file included: the attempt is what the oracle sees)
+    if (g.rest.length > 1) {
+      const first = (g.prefix === "." ? "" : g.prefix === "/" ? "/" : g.prefix + "/") + g.rest[0]!;
+      w.placePath({ op: "read", path: first, recursive: false, glob: true, why: `bash opens what \`${first}\` matches to expand \`${it.value}\``, source: src(i), command: idx, bases, sh, sc, by: "bash", record: false });
+    }
   });
   for (const e of interp.effects) {
     const s = src(e.argIndex);

@@ -24,7 +24,10 @@ describe("reads of one kind of file below a directory", () => {
     const v = classify("flake8 .", ctx(memFs(base)));
     expect(v.decision).toBe("allow");
     expect(v.level).toBe("reader");
-    expect(secretRead("cat **/*.py", base)).toBe(false);
+    // bash itself (no globstar: `**` is `*`) opens every entry `*` matches to look for *.py below
+    // it, `creds` (a link to ~/.aws/credentials) included: the oracle counts that attempt
+    expect(secretRead("cat **/*.py", base)).toBe(true);
+    expect(secretRead("cat lib/*.py", base)).toBe(false);
   });
 
   it("count a link named like the files the tool reads", () => {
