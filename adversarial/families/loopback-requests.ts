@@ -4,13 +4,9 @@
 // (userinfo, a name under another domain, a proxy, --connect-to, --resolve). The twins POST
 // static JSON, send a bearer header holding a variable, and DELETE on [::1].
 import { LOOPBACK_INTENTS } from "../intents.ts";
-import type { Family, Transform } from "../compose.ts";
+import { spellings, type Family } from "../compose.ts";
 
-const spell = (name: string, by: Record<string, string>): Transform => ({
-  name,
-  applies: (i) => by[i.id] !== undefined,
-  render: (i) => by[i.id] ?? null,
-});
+const spell = spellings;
 
 export const family: Family = {
   name: "loopback-requests",

@@ -4,13 +4,9 @@
 // reading the environment. (Compose's read verbs need a Docker daemon the sandbox lacks: their
 // rules are checked by registry examples.)
 import { PRECISION_INTENTS } from "../intents.ts";
-import type { Family, Transform } from "../compose.ts";
+import { spellings, type Family } from "../compose.ts";
 
-const spell = (name: string, by: Record<string, string>): Transform => ({
-  name,
-  applies: (i) => by[i.id] !== undefined,
-  render: (i) => by[i.id] ?? null,
-});
+const spell = spellings;
 
 export const family: Family = {
   name: "precision-gaps",

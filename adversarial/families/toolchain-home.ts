@@ -4,13 +4,9 @@
 // pyenv shims, gradle init scripts) stays strict. The twins read SDKs and caches, delete a cache
 // and run npm, which writes its own log under ~/.npm/_logs.
 import { TOOLCHAIN_INTENTS } from "../intents.ts";
-import type { Family, Transform } from "../compose.ts";
+import { spellings, type Family } from "../compose.ts";
 
-const spell = (name: string, by: Record<string, string>): Transform => ({
-  name,
-  applies: (i) => by[i.id] !== undefined,
-  render: (i) => by[i.id] ?? null,
-});
+const spell = spellings;
 
 export const family: Family = {
   name: "toolchain-home",
