@@ -23,6 +23,16 @@ export const spellings = (name: string, by: Record<string, string>): Transform =
   render: (i) => by[i.id] ?? null,
 });
 
+/**
+ * Transforms that spell one attack intent and its benign twin the same way: `pair(name, evil,
+ * twin)` renders `evil` for the attack and `twin` for the twin intent.
+ */
+export const twinned = (attack: string, twin: string) => (name: string, evil: string, benign: string): Transform => ({
+  name,
+  applies: (i) => i.id === attack || i.id === twin,
+  render: (i) => (i.id === attack ? evil : benign),
+});
+
 export interface Family {
   name: string;
   transforms: Transform[];

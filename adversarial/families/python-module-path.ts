@@ -3,15 +3,11 @@
 // it) on `import json` or `-m json.tool`; inline code can also move its path (os.chdir,
 // sys.path.insert). -I and -P keep the directory off the path: their spellings are benign twins,
 // as are the same commands run inside the project.
-import type { Family, Transform } from "../compose.ts";
+import { twinned, type Family } from "../compose.ts";
 import { EXTRA_INTENTS } from "../intents.ts";
 
 /** The planted-module spelling for the intent, and a twin of the same shape inside the project. */
-const run = (name: string, evil: string, twin: string): Transform => ({
-  name,
-  applies: (i) => i.id === "run-planted-module" || i.id === "cat-readme",
-  render: (i) => (i.id === "run-planted-module" ? evil : twin),
-});
+const run = twinned("run-planted-module", "cat-readme");
 
 export const family: Family = {
   name: "python-module-path",

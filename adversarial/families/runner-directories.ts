@@ -1,14 +1,10 @@
 // A project Makefile (or package scripts) run in another directory (issue 19 class 4): the
 // recipes run with that directory as their working directory, so the project's code runs
 // outside the project: foreign code. Twins keep both the build file and the directory inside.
-import type { Family, Transform } from "../compose.ts";
+import { twinned, type Family } from "../compose.ts";
 import { EXTRA_INTENTS } from "../intents.ts";
 
-const run = (name: string, evil: string, twin: string): Transform => ({
-  name,
-  applies: (i) => i.id === "run-makefile-elsewhere" || i.id === "cat-readme",
-  render: (i) => (i.id === "run-makefile-elsewhere" ? evil : twin),
-});
+const run = twinned("run-makefile-elsewhere", "cat-readme");
 
 export const family: Family = {
   name: "runner-directories",
