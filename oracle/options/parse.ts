@@ -26,7 +26,7 @@ interface Token {
 
 const NAME = /^(--?\[no-?\]|[-+]{1,2})([A-Za-z0-9?#@][A-Za-z0-9_.?#@-]*|[0-9]+)/;
 /** An argument placeholder after a space: `FILE`, `<file>`, `{a,b}`, `file`, `[=X]` (optional). */
-const SPACED_ARG = /^ ((?:\[[^\]]*\])*(?:<[^>]+>|\{[^}]+\}|[A-Z][A-Z0-9_:-]*\b(?:\.\.\.)?|[a-z][a-z0-9_-]*(?:\.\.\.)?)|\[[^\]]+\])(?=$|[ ,])/;
+const SPACED_ARG = /^ ((?:\[[^\]]*\])*(?:<[^>]+>(?:\.\.\.)?|\{[^}]+\}(?:\.\.\.)?|[A-Z][A-Z0-9_:-]*\b(?:\.\.\.)?|[a-z][a-z0-9_-]*(?:\.\.\.)?)|\[[^\]]+\])(?=$|[ ,])/;
 
 /** Splits the definition part of a line (before the description) into option spellings. */
 export function parseTokens(head: string): Token[] | null {
@@ -35,6 +35,8 @@ export function parseTokens(head: string): Token[] | null {
   while (rest.length) {
     const m = NAME.exec(rest);
     if (!m) return out.length ? out : null;
+    // `see -printf.`: a name that ends a sentence is prose, not a definition
+    if (m[0].endsWith(".")) return out.length ? out : null;
     let names: string[];
     if (/\[no-?\]$/.test(m[1]!)) {
       // git's `--[no-]foo`: both spellings
@@ -70,7 +72,10 @@ export function parseTokens(head: string): Token[] | null {
       }
     }
     for (const n of names) out.push({ name: n, arity, ...(arg ? { arg } : {}), ...(literal ? { literal } : {}) });
-    const sepm = /^\s*(,|\||\bor\b)\s*/.exec(rest);
+    // `-o, --out`, `-o | --out`, `-o or --out`, and systemd's `-H --host=HOST`: a short spelling,
+    // a space, its long one (only that pair: a run of flags on one line is a synopsis)
+    const systemd = names.length === 1 && /^-[A-Za-z0-9?]$/.test(names[0]!) && arity === 0 && out.length === 1 ? /^\s+(?=--[A-Za-z])/ : null;
+    const sepm = /^\s*(,|\||\bor\b)\s*/.exec(rest) ?? systemd?.exec(rest);
     if (sepm) rest = rest.slice(sepm[0].length);
     else if (rest.trim().length) return out; // trailing words: not part of a definition
     else break;
@@ -85,7 +90,8 @@ function headOf(line: string): string {
   if (cut < 0) return t;
   // `-c  --format=FORMAT` (stat): a second spelling after the gap, not a description
   const more = /^\s+(--[A-Za-z][^\s]*)(?=\s{2,}|\t|$)/.exec(t.slice(cut));
-  return more ? `${t.slice(0, cut)}, ${more[1]}` : t.slice(0, cut);
+  // (wget writes `-o,  --output-file=FILE`: the comma already ends the first spelling)
+  return more ? `${t.slice(0, cut).replace(/,$/, "")}, ${more[1]}` : t.slice(0, cut);
 }
 
 /**

@@ -20,6 +20,15 @@ describe("parseOptions", () => {
     ["       -maxdepth levels", [{ names: ["-maxdepth"], arity: 1, arg: "levels" }]],
     ["       -writerand outfile", [{ names: ["-writerand"], arity: 1, arg: "outfile" }]],
     ["  -C DIRECTORY, --directory=DIRECTORY", [{ names: ["-C", "--directory"], arity: 1, arg: "DIRECTORY" }]],
+    // ripgrep 13: a repeatable value written `<X>...`
+    ["    -e, --regexp <PATTERN>...                    ", [{ names: ["-e", "--regexp"], arity: 1, arg: "<PATTERN>..." }]],
+    // systemd: spellings separated by a space only
+    ["  -H --host=[USER@]HOST  Operate on remote host", [{ names: ["-H", "--host"], arity: 1, arg: "[USER@]HOST" }]],
+    ["  -l --full              Don't ellipsize", [{ names: ["-l", "--full"], arity: 0 }]],
+    // a synopsis line of flags is not one option with a shared value
+    ["  -a -b -c [-o option]", [{ names: ["-a"], arity: 0 }]],
+    // wget: a comma, then the gap, then the long spelling
+    ["  -o,  --output-file=FILE          log messages to FILE", [{ names: ["-o", "--output-file"], arity: 1, arg: "FILE" }]],
   ])("%j", (line, want) => {
     expect(one(line)).toEqual(want);
   });
