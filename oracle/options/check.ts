@@ -36,7 +36,18 @@ export function declaredFlag(node: CNode, name: string): CFlag | null {
  */
 function compatible(tool: Arity, declared: Arity): boolean {
   if (tool === declared) return true;
-  return tool === "optional" && declared === 0;
+  // and a glued value the entry allows where the tool takes none is one the tool rejects
+  // (`--quiet=x` is an error): a separate next word is an operand for both
+  return (tool === "optional" && declared === 0) || (tool === 0 && declared === "optional");
+}
+
+/**
+ * Nodes with the runner treatment: their unknown options' values are judged as paths (written
+ * and run), so an option missing from their list cannot hide a file. Tool groups whose plugins
+ * add options (`lax_flags = "values"`) and the `project-runner` groups.
+ */
+export function runnerTreatment(node: CNode): boolean {
+  return node.laxValues || (node.lax === true && node.handler === "project-runner");
 }
 
 export function gapsOf(x: OptionsNode, node: CNode, path = node.path): Gap[] {
@@ -49,7 +60,7 @@ export function gapsOf(x: OptionsNode, node: CNode, path = node.path): Gap[] {
       const f = declaredFlag(node, name);
       if (!f) {
         // plugin-extended tool groups (`lax_flags = "values"`) judge unknown options' values as paths
-        if (node.laxValues) continue;
+        if (runnerTreatment(node)) continue;
         out.push({ kind: "missing", node: path, option: name, arity: o.arity, ...(o.arg ? { arg: o.arg } : {}) });
         continue;
       }

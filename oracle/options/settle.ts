@@ -8,6 +8,7 @@ import { loadRegistry } from "../../src/analysis/registry/load.ts";
 import { UNMODELLED_TOKEN } from "../../src/analysis/registry/schema.ts";
 import type { Arity } from "../../src/analysis/registry/compiled.ts";
 import { allGaps, loadExtracts } from "./gaps.ts";
+import { runnerTreatment } from "./check.ts";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -23,7 +24,7 @@ const INERT_ARG = /^[<[{]?(n|num|number|count|int|integer|size|bytes?|secs?|seco
 /** Placeholders that name a type, not a meaning (Go's flag and cobra help: `--tail string`, `-n=''`). */
 const TYPE_ARG = /^(string|strings|stringArray|stringToString|int|int32|int64|uint|uint16|uint32|uint64|float|float64|duration|list|bytes|bool|''|""|\[\]|-?\d+(\.\d+)?[a-z]*|'[^']*'|"[^"]*")$/;
 /** Option names whose value is data for the tool, when the placeholder only names a type. */
-const INERT_NAME = /^(namespace|all-namespaces|selector|field-selector|label-columns|tail|since|until|lines|limit|max|min|timeout|format|filter|tag|name|label|labels|sort-by|chunk-size|request-timeout|context|cluster|user|platform|target|network|signal|time|interval|count|width|depth|level|quiet|verbose|color|colour|no-headers|show-labels|show-kind|watch|watch-only|follow|timestamps|details|all|n|A|l|L|c|f|t|q|v)$/;
+const INERT_NAME = /^(title|body|message|subject|description|comment|reason|namespace|all-namespaces|selector|field-selector|label-columns|tail|since|until|lines|limit|max|min|timeout|format|filter|tag|name|label|labels|sort-by|chunk-size|request-timeout|context|cluster|user|platform|target|network|signal|time|interval|count|width|depth|level|quiet|verbose|color|colour|no-headers|show-labels|show-kind|watch|watch-only|follow|timestamps|details|all|n|A|l|L|c|f|t|q|v)$/;
 
 export function inertOption(name: string, arity: Arity, arg: string | undefined): boolean {
   const bare = name.replace(/^-+/, "");
@@ -33,7 +34,9 @@ export function inertOption(name: string, arity: Arity, arg: string | undefined)
   if (arg === undefined) return false;
   const a = arg.trim();
   if (TYPE_ARG.test(a)) return INERT_NAME.test(bare);
-  return INERT_ARG.test(a);
+  // `<package-name-pattern>...`: the last word of a compound placeholder says what it is
+  const last = a.replace(/[<>[\]{}.]/g, "").split(/[-_\s]/).pop() ?? "";
+  return INERT_ARG.test(a) || (last !== a && INERT_ARG.test(last));
 }
 
 /** Entries settled by hand, and why (another change is reworking their options). */
@@ -120,7 +123,7 @@ function main() {
       for (const s of subPath) node = node.subs.get(s)!;
       // Tool groups whose plugins add options keep the runner treatment (`lax_flags = "values"`:
       // every path-like value judged as a write and as code): their option lists are never complete.
-      if (node.laxValues) continue;
+      if (runnerTreatment(node)) continue;
       const lax = node.lax;
       const list = lax && inertOption(g.option, g.arity, g.arg) ? w.inert : w.tokens;
       if (!w.tokens.has(g.option) && !w.inert.has(g.option)) list.set(g.option, g.option + marker(g.arity));
