@@ -7,10 +7,13 @@ import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { observeMany, type Observation } from "../oracle/sandbox/index.ts";
+import { restsOnDaemon } from "../oracle/sandbox/daemon.ts";
+import { loadLevels } from "../src/policy/levels.ts";
 import { intentById } from "./intents.ts";
 import type { LabelledCase } from "./reobserve.ts";
 
 const MAX_EFFECTS = 24;
+const LEVELS = loadLevels();
 
 interface Case extends LabelledCase {
   label: LabelledCase["label"] & { source: "oracle"; effects: unknown[]; disclosed: string[] };
@@ -18,7 +21,7 @@ interface Case extends LabelledCase {
 
 /** The case with its label (and role) as observation `o` says; null when `o` cannot label it. */
 export function relabelled(c: Case, o: Observation): Case | null {
-  if (o.timedOut || o.truncated) return null;
+  if (o.timedOut || o.truncated || restsOnDaemon(LEVELS, o.effects)) return null;
   const intent = typeof c.tags.intent === "string" ? intentById(c.tags.intent) : null;
   const role = intent ? (intent.kind !== "benign" && intent.confirm(o) ? "dangerous" : "benign-twin") : c.tags.role;
   return {
@@ -47,7 +50,7 @@ async function main(files: string[]): Promise<void> {
       out.push(r);
     });
     writeFileSync(file, out.map((c) => JSON.stringify(c)).join("\n") + (out.length ? "\n" : ""));
-    process.stderr.write(`\n  ${path.basename(file)}: ${cases.length} cases, ${changed} relabelled, ${dropped} dropped (timed out or truncated)\n`);
+    process.stderr.write(`\n  ${path.basename(file)}: ${cases.length} cases, ${changed} relabelled, ${dropped} dropped (timed out, truncated, or resting on a container daemon)\n`);
   }
 }
 

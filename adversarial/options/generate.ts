@@ -9,6 +9,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { observeMany, type Observation } from "../../oracle/sandbox/index.ts";
+import { restsOnDaemon } from "../../oracle/sandbox/daemon.ts";
+import { loadLevels } from "../../src/policy/levels.ts";
 import { HOME } from "../../oracle/sandbox/world.ts";
 import { loadRegistry } from "../../src/analysis/registry/load.ts";
 import { loadExtracts } from "../../oracle/options/gaps.ts";
@@ -43,8 +45,11 @@ function compact(o: Observation): Seen {
   };
 }
 
+const LEVELS = loadLevels();
+
 export function caseOf(c: OptionCandidate, o: Seen): object | null {
-  if (o.timedOut || o.truncated) return null;
+  // a level that rests on a container daemon's socket is the oracle's blind spot (daemon.ts)
+  if (o.timedOut || o.truncated || restsOnDaemon(LEVELS, o.effects)) return null;
   const dangerous = c.role === "attack" && c.intent.confirm(o);
   return {
     id: `options-${createHash("sha256").update(c.command).digest("hex").slice(0, 12)}`,

@@ -2,7 +2,7 @@
 // attempted file, exec, network and privilege call into an effect, drop the documented noise.
 // Pure apart from the injected filesystem view.
 import type { Effect, Kind, Locus, Op } from "../../src/policy/model.ts";
-import { isHeredocTemp, isNoiseRead, NOISE_SOCKETS, ownThreadName } from "./noise.ts";
+import { isHeredocTemp, isNoiseRead, NOISE_SOCKETS, ownProcessSetting } from "./noise.ts";
 import { resolvePhysical, type FsView } from "./paths.ts";
 import { globToRegExp } from "../../src/policy/regions.ts";
 import { array, fdPath, fields, str, type Syscall } from "./trace.ts";
@@ -240,8 +240,8 @@ export function analyze(input: AnalyzeInput): RawEffect[] {
         if (writes && c.errno === "EEXIST") break; // O_EXCL on an existing file: nothing changed
         const target = ok && c.retPath ? c.retPath : at ? pathAt(a[0], a[1], !/\bO_NOFOLLOW\b/.test(flags)) : pathArg(a[0], true);
         if (!target) break;
-        // naming a thread of the command's own processes (pthread_setname_np: dig, host, java)
-        if (writes && ownThreadName(target, (pid) => procs.has(pid))) break;
+        // a setting of the command's own processes: a thread's name (dig, host), a JVM's core dump filter
+        if (writes && ownProcessSetting(target, (pid) => procs.has(pid))) break;
         if (writes) {
           emit(p, "write", target);
           if (ok) wroteContent(p, target, flags);

@@ -75,12 +75,15 @@ export function isHeredocTemp(path: string): boolean {
 }
 
 /**
- * A write to `/proc/<pid>/comm` or `/proc/<pid>/task/<tid>/comm` (or `/proc/self/...`,
- * `/proc/thread-self/comm`) of one of the command's own processes: pthread_setname_np naming a
- * thread (dig and host name their worker threads). It changes only the name `ps` shows for the
- * command's own process, so it is not an effect. Another process's name stays an effect.
+ * A write to a setting of one of the command's own processes: its name (`/proc/<pid>/comm`,
+ * `/proc/<pid>/task/<tid>/comm`, `/proc/self/...`, `/proc/thread-self/comm`: pthread_setname_np
+ * naming a thread, as dig and host do) or its core dump filter (`/proc/<pid>/coredump_filter`:
+ * every JVM sets its own at start). It changes only that process, so it is not an effect. Another
+ * process's stays an effect.
  */
-export function ownThreadName(path: string, own: (pid: number) => boolean): boolean {
+export function ownProcessSetting(path: string, own: (pid: number) => boolean): boolean {
+  const dump = /^\/proc\/(self|\d+)\/coredump_filter$/.exec(path);
+  if (dump) return dump[1] === "self" || own(Number(dump[1]));
   const m = /^\/proc\/(self|thread-self|\d+)\/(?:task\/(\d+)\/)?comm$/.exec(path);
   if (!m) return false;
   if (m[1] === "thread-self") return m[2] === undefined;
