@@ -18,7 +18,7 @@ import { fileURLToPath } from "node:url";
  * it. Anything that may name a file, a program or a configuration is not. Non-lax nodes refused
  * every option they did not declare, and still do (unmodelled): nothing is loosened there.
  */
-const RISKY_NAME = /file|path|dir|conf|config|output|out$|^-o$|exec|command|cmd|script|log|sock|key|cert|plugin|module|load|lib|hook|editor|pager|shell|prog|rc$|profile|import|include|require|template|cache|tmp|temp|dump|save|write|record|trace|db|database|store|socket|device|mount|volume|root|chroot|home|env|eval|run|spawn|pipe|filter|proxy|program|pre$|post$/i;
+const RISKY_NAME = /file|path|dir|conf|config|output|out$|^-o$|exec|command|cmd|script|log|sock|key|cert|plugin|module|load|lib|hook|editor|pager|shell|prog|rc$|profile|import|include|require|template|cache|tmp|temp|dump|save|write|record|trace|db|database|store|socket|device|mount|volume|root|chroot|home|env|eval|run|spawn|pipe|filter|proxy|program|pre$|post$|^rm$|remove|delete|unlink|purge|clean|prune|force|overwrite|in-?place|replace|truncate|wipe|erase|shred|kill|install|upload|push|send|commit|apply|move|rename/i;
 const INERT_ARG = /^[<[{]?(n|num|number|count|int|integer|size|bytes?|secs?|seconds|ms|time|timeout|duration|delay|interval|level|levels|depth|width|height|lines|columns|cols|limit|max|min|port|pid|pids|uid|gid|user|username|uname|group|gname|name|namespace|ns|label|selector|tag|format|fmt|field|fields|sort|when|word|mode|type|style|colou?r|lang|locale|encoding|charset|signal|sig|priority|prio|unit|units|service|host|hostname|date|since|until|regex|regexp|pattern|pat|string|str|text|value|val|id|ref|rev|commit|branch|percent|ratio|rate|factor|threshold|seed|index|idx|offset|start|end|range|version|arch|platform|os|zone|region|kind|class|state|status|order|spec|specs|section|[a-z]+list|[a-z])\.{0,3}[>\]}]?$/i;
 
 /** Placeholders that name a type, not a meaning (Go's flag and cobra help: `--tail string`, `-n=''`). */
@@ -125,8 +125,13 @@ function main() {
       // every path-like value judged as a write and as code): their option lists are never complete.
       if (runnerTreatment(node)) continue;
       const lax = node.lax;
-      const list = lax && inertOption(g.option, g.arity, g.arg) ? w.inert : w.tokens;
-      if (!w.tokens.has(g.option) && !w.inert.has(g.option)) list.set(g.option, g.option + marker(g.arity));
+      // on a node several tools share, an option is inert only if it is inert for every one of them
+      if (lax && inertOption(g.option, g.arity, g.arg)) {
+        if (!w.tokens.has(g.option) && !w.inert.has(g.option)) w.inert.set(g.option, g.option + marker(g.arity));
+      } else if (!w.tokens.has(g.option)) {
+        w.inert.delete(g.option);
+        w.tokens.set(g.option, g.option + marker(g.arity));
+      }
       wanted.set(key, w);
     }
   }

@@ -15,11 +15,13 @@ export const man: Handler = {
         throw new Unknown("a `$` in man's less prompt ends it and starts other less options", f.valueIndex);
       }
     }
-    if (modes.has("lookup")) return;
-    const local = modes.has("local");
+    // a lookup (-w, -W, -k, -f) formats nothing, but still opens a name with a `/` (observed:
+    // `man -w ~/.netrc x` reads it)
+    const lookup = modes.has("lookup");
+    const local = !lookup && modes.has("local");
     for (const o of parsed.operands) {
       if (o.value === "-") continue;
-      if (local || o.value === null || o.value.includes("/")) pathEffect(ctx, "read", o.value, o.index, "man formats it as a manual page file (and any file its `.so` lines name)");
+      if (local || o.value === null || o.value.includes("/")) pathEffect(ctx, "read", o.value, o.index, lookup ? "man opens a name with a `/` to look it up" : "man formats it as a manual page file (and any file its `.so` lines name)");
     }
   },
 };
