@@ -49,8 +49,24 @@ export type ModeEffect = "plan" | "as-configured" | { unknown: string };
 /** What shellfence concluded about one request, for the adapter to put into the agent's words. */
 export type Outcome =
   | { kind: "approved"; reason: string }
-  /** Judged and not approved at `level`. `onDeny` is the user's choice for agents that can ask. */
-  | { kind: "refused"; reason: string; level: string; onDeny: "defer" | "ask"; configFile: string }
+  /**
+   * Judged and not approved at `level`. `onDeny` is the user's choice for agents that can ask
+   * (or deny: then `plain`, `instead` and `rule` make the agent's one-line reason). A deny rule
+   * of the config always comes as "deny" with its `rule`.
+   */
+  | {
+      kind: "refused";
+      reason: string;
+      level: string;
+      onDeny: "defer" | "ask" | "deny";
+      configFile: string;
+      /** The first reason in plain words, with the need in front ("needs yolo, above developer: reads `~/.ssh/id_rsa`, a secret"). */
+      plain?: string;
+      /** A near command that is approved at `level` (cli/alternatives.ts). */
+      instead?: string;
+      /** The deny rule that matched: where it is, and its message for the agent. */
+      rule?: { where: string; message: string };
+    }
   /** Nothing could be judged (a config error, an internal error, an unknown mode). */
   | {
       kind: "undecided";

@@ -10,7 +10,9 @@ import { meet, userConfigPath, type Upward } from "../policy/config.ts";
 import { appendRecord, logDir, type AuditRecord } from "./audit.ts";
 import { resolveRun } from "./context.ts";
 import type { Io } from "./io.ts";
-import { plainReason } from "./plain.ts";
+import { needText, plainReason } from "./plain.ts";
+import { alternative } from "./alternatives.ts";
+import { customRules } from "./rules.ts";
 import { fallbackSecretName, redact } from "./redact.ts";
 import { shortWhy, type Classifier } from "./verdict.ts";
 
@@ -149,13 +151,20 @@ async function judge(
   if (level !== settings.level) facts.judgedAt = level;
   const c = await classifier();
   facts.secretName = c.secretName ?? null;
+  const rules = await customRules(settings.rules, c);
+  if (rules) ctx.rules = rules;
   const v = c.classify(req.command, ctx);
   facts.need = v.level;
   facts.plain = plainReason(v);
   const why = shortWhy(v) + (level !== settings.level ? ` (${req.mode} mode: judged at ${level} at most)` : "");
-  // Only the exact string "allow", for the level we asked about, approves.
-  if (v.decision === "allow" && v.configuredLevel === level) return { kind: "approved", reason: why };
-  return { kind: "refused", reason: why, level, onDeny: settings.onDeny, configFile: userConfigPath(env, home) };
+  // Only the exact string "allow", for the level we asked about, approves (a deny rule never does).
+  if (v.decision === "allow" && v.configuredLevel === level && !v.denied) return { kind: "approved", reason: why };
+  const configFile = userConfigPath(env, home);
+  if (v.denied) return { kind: "refused", reason: why, level, onDeny: "deny", configFile, rule: { where: v.denied.rule, message: v.denied.message } };
+  if (settings.onDeny !== "deny") return { kind: "refused", reason: why, level, onDeny: settings.onDeny, configFile };
+  // The agent is told: the plain reason with the need, and a near command that is approved.
+  const instead = alternative(req.command, v, (command, x) => c.classify(command, x), ctx);
+  return { kind: "refused", reason: why, level, onDeny: "deny", configFile, plain: `${needText({ level: v.level, configuredLevel: level })}: ${facts.plain}`, ...(instead ? { instead } : {}) };
 }
 
 /**
