@@ -64,6 +64,16 @@ describe.each(AGENT_NAMES)("%s", (agent) => {
     expect([...values].sort()).toEqual([...EXPECTED[agent][outcome]!].sort());
   });
 
+  it("on_deny = deny tells the agent the plain reason in one line", () => {
+    // (Codex's PermissionRequest comes after its PreToolUse, which denied already: it stays silent.)
+    const printed = all.filter((x) => x.outcome === "refused (deny)" && x.print !== null);
+    expect(printed.length).toBeGreaterThan(0);
+    for (const a of printed) {
+      const texts = leaves(a.print).map((l) => String(l.value));
+      expect(texts.some((x) => x === "shellfence: blocked, needs yolo, above developer: reads `~/.ssh/id_rsa`, a secret. Do not retry it in another form; if it is needed, ask the user to run it.")).toBe(true);
+    }
+  });
+
   it("writes its decision nowhere but its declared field", () => {
     for (const a of all) {
       for (const l of leaves(a.print)) {
