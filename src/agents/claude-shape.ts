@@ -32,6 +32,9 @@ export interface ClaudeShaped {
   cwd: string;
   session: string | null;
   mode: string | null;
+  /** hook_event_name as sent (absent from shellfence's own callers). */
+  event: string | null;
+  toolUseId: string | null;
 }
 
 /**
@@ -52,5 +55,5 @@ export function readClaudeShaped(text: string, o: { tool: string; events: readon
   const cwd = absolute(raw.cwd);
   if (cwd === null) return "hook input has no absolute cwd";
   if (raw.permission_mode !== undefined && typeof raw.permission_mode !== "string") return "permission_mode is not a string";
-  return { raw, command: input.command, cwd, session: optionalString(raw.session_id), mode: optionalString(raw.permission_mode) };
+  return { raw, command: input.command, cwd, session: optionalString(raw.session_id), mode: optionalString(raw.permission_mode), event: optionalString(event), toolUseId: optionalString(raw.tool_use_id) };
 }

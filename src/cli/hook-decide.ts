@@ -6,7 +6,7 @@
 // envelope, an unknown mode, config errors, internal errors.
 import path from "node:path";
 import { adapterFor, type AgentRequest, type Outcome, type Reply } from "../agents/index.ts";
-import { meet, userConfigPath, type Upward } from "../policy/config.ts";
+import { meet, readConfigFile, userConfigPath, type Upward } from "../policy/config.ts";
 import { appendRecord, logDir, type AuditRecord } from "./audit.ts";
 import { resolveRun } from "./context.ts";
 import type { Io } from "./io.ts";
@@ -67,6 +67,10 @@ export async function decideHook(io: Io, classifier: () => Promise<Classifier>, 
   const env = hookEnv(io.env);
   const parsed = adapter.parse(read.text, env);
   if (parsed.kind === "skip") return emit(io, parsed.answer);
+  if (parsed.kind === "ran") {
+    recordRan(io, env, adapter.name, parsed.request, started);
+    return emit(io, parsed.answer);
+  }
   const req = parsed.request;
   let outcome: Outcome;
   const facts: Facts = { log: false, root: null, level: null, judgedAt: null, need: null, plain: "", secretName: null };
@@ -109,11 +113,45 @@ function audit(io: Io, env: Record<string, string>, adapter: { name: string; dec
     reason: redact(reason, secret),
     ms: Math.round((performance.now() - started) * 100) / 100,
     command: redact(req.command, secret),
+    ...(req.toolUseId ? { toolUseId: req.toolUseId } : {}),
   };
   try {
     appendRecord(logDir(env, io.home), record);
   } catch (e) {
     io.err(`shellfence: cannot write the audit log (${(e as Error).message}); the decision stands\n`);
+  }
+}
+
+/**
+ * A command the agent reports as run (PostToolUse): one "ran" record, when the user's config
+ * loads and keeps the log on. Nothing is judged and nothing printed.
+ */
+function recordRan(io: Io, env: Record<string, string>, agent: string, req: AgentRequest, started: number): void {
+  let on = false;
+  try {
+    on = readConfigFile(userConfigPath(env, io.home), io.home)?.log?.enabled ?? true;
+  } catch {
+    on = false;
+  }
+  if (!on) return;
+  const record: AuditRecord = {
+    time: io.now().toISOString(),
+    agent,
+    session: req.session,
+    cwd: req.cwd,
+    root: null,
+    level: null,
+    decision: "ran",
+    need: null,
+    reason: "",
+    ms: Math.round((performance.now() - started) * 100) / 100,
+    command: redact(req.command, fallbackSecretName),
+    ...(req.toolUseId ? { toolUseId: req.toolUseId } : {}),
+  };
+  try {
+    appendRecord(logDir(env, io.home), record);
+  } catch (e) {
+    io.err(`shellfence: cannot write the audit log (${(e as Error).message})\n`);
   }
 }
 

@@ -31,7 +31,7 @@ function answers(agent: AgentName) {
     for (const mode of ["default", "bypassPermissions"]) {
       const env = { ...SHAPES[shape].make("git status", "/home/u/proj"), ...("permission_mode" in SHAPES[shape].make("", "/") ? { permission_mode: mode } : {}) };
       const p = ADAPTERS[agent].parse(JSON.stringify(env), {});
-      if (p.kind !== "request") throw new Error(`${shape}: ${p.why}`);
+      if (p.kind !== "request") throw new Error(`${shape}: ${p.kind === "skip" ? p.why : "not a request"}`);
       for (const [name, o] of Object.entries(OUTCOMES)) out.push({ shape: `${shape} ${mode}`, outcome: name, ...p.answer(o) });
     }
   }
