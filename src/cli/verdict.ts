@@ -52,6 +52,8 @@ export function verdictJson(v: VerdictLike): Record<string, unknown> {
     effects: v.effects.map((e) => ({ op: e.op, locus: e.locus, target: e.target, source: e.source ?? null })),
     commands: v.commands.map((c) => ({ argv: c.argv, bases: c.bases })),
     summary: v.reasons.length ? plainSentence(v.reasons[0]) : "",
+    // A deny rule of the config that matched (its file:line and message), else null.
+    denied: v.denied ?? null,
   };
 }
 
