@@ -17,6 +17,10 @@ export type { FsLike, StatLike, DirEntry } from "./analysis/fs.ts";
 export { realFs } from "./analysis/fs.ts";
 export { explainText };
 export { loadRegistry } from "./analysis/registry/index.ts";
+/** The config's [[command]] entries, validated and compiled beside a registry (custom rules). */
+export { compileDeclared, type Declared } from "./policy/custom-commands.ts";
+export type { CustomRules } from "./policy/custom.ts";
+export type { PatternRule } from "./policy/config.ts";
 export { loadLevels } from "./policy/levels.ts";
 export type { Registry } from "./analysis/registry/index.ts";
 export type { LevelTable } from "./policy/levels.ts";

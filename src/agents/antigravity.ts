@@ -6,14 +6,15 @@
 // cannot read → ask.
 import path from "node:path";
 import { absoluteList, isObject, readObject, shown } from "./envelope.ts";
-import { answerReason } from "./message.ts";
+import { answerReason, deniedByChoice, denyReason } from "./message.ts";
 import type { Adapter, Outcome, Parsed, Reply } from "./types.ts";
 
-export type AntigravityAnswer = { decision: "allow" | "ask" | "force_ask"; reason: string };
+export type AntigravityAnswer = { decision: "allow" | "ask" | "force_ask" | "deny"; reason: string };
 
 const TOOL = "run_command";
 
 function answer(o: Outcome): Reply<AntigravityAnswer> {
+  if (deniedByChoice(o)) return { print: { decision: "deny", reason: denyReason(o) }, exit: 0 };
   const decision = o.kind === "approved" ? "allow" : o.kind === "refused" && o.onDeny === "ask" ? "force_ask" : "ask";
   return { print: { decision, reason: answerReason(o) }, exit: 0 };
 }

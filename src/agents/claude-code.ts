@@ -44,20 +44,20 @@ export const claudeCode: Adapter<PreToolUseAnswer | ClaudeNotice> = {
   fallback: (why) => silentSkip<PreToolUseAnswer | ClaudeNotice>(why).answer,
   parse(text) {
     // The event name is optional: shellfence's own callers (setup's self-test, old scripts) send none.
-    const r = readClaudeShaped(text, { tool: "Bash", events: ["PreToolUse"], eventOptional: true });
+    const r = readClaudeShaped(text, { tool: "Bash", events: ["PreToolUse", "PostToolUse"], eventOptional: true });
     if (typeof r === "string") return silentSkip(r);
     // Codex's envelope is Claude-shaped too; its turn_id says whose it is.
     if (r.raw.turn_id !== undefined) return silentSkip("hook input carries turn_id: it is Codex's envelope, not Claude Code's (install with `shellfence setup --agent codex`)");
-    return {
-      kind: "request",
-      request: { command: r.command, cwd: r.cwd, projectRoots: [], mode: r.mode, modeEffect: modeEffect(r.mode, PLAN, OTHERS), session: r.session },
-      answer,
-    };
+    const request = { command: r.command, cwd: r.cwd, projectRoots: [], mode: r.mode, modeEffect: modeEffect(r.mode, PLAN, OTHERS), session: r.session, ...(r.toolUseId ? { toolUseId: r.toolUseId } : {}) };
+    // PostToolUse: the command ran (approved by shellfence or by the user): recorded, nothing printed.
+    if (r.event === "PostToolUse") return { kind: "ran", request, answer: { print: null, exit: 0 } };
+    return { kind: "request", request, answer };
   },
   config: {
     kind: "json",
     dir: claudeConfigDir,
     file: (env, home) => path.join(claudeConfigDir(env, home), "settings.json"),
     slots: () => [{ path: ["hooks", "PreToolUse"], matcher: "Bash", hook: { type: "command", command: "", timeout: 10 }, commandKey: "command" }],
+    postToolUse: () => [{ path: ["hooks", "PostToolUse"], matcher: "Bash", hook: { type: "command", command: "", timeout: 10 }, commandKey: "command" }],
   },
 };

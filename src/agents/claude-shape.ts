@@ -2,12 +2,12 @@
 // {hook_event_name, tool_name, tool_input: {command}, cwd, session_id, permission_mode} and the
 // answer hookSpecificOutput.permissionDecision. Each of those adapters names its own tool.
 import { absolute, isObject, optionalString, readObject, shown, type Json } from "./envelope.ts";
-import { declineLine, answerReason } from "./message.ts";
+import { declineLine, answerReason, deniedByChoice, denyReason } from "./message.ts";
 import type { Outcome, Reply } from "./types.ts";
 
-/** The only answers shellfence gives these agents: allow, or an ask with the reason. */
+/** The only answers shellfence gives these agents: allow, an ask with the reason, or (on_deny = "deny", a deny rule) a deny with it. */
 export type PreToolUseAnswer = {
-  hookSpecificOutput: { hookEventName: "PreToolUse"; permissionDecision: "allow" | "ask"; permissionDecisionReason: string };
+  hookSpecificOutput: { hookEventName: "PreToolUse"; permissionDecision: "allow" | "ask" | "deny"; permissionDecisionReason: string };
 };
 
 export const PRE_TOOL_USE_DECISION = ["hookSpecificOutput", "permissionDecision"] as const;
@@ -15,6 +15,7 @@ export const PRE_TOOL_USE_DECISION = ["hookSpecificOutput", "permissionDecision"
 /** Approved: allow. Refused: nothing (the agent's prompt), or an ask when the user chose on_deny = "ask". */
 export function preToolUseAnswer(o: Outcome): Reply<PreToolUseAnswer> {
   if (o.kind === "undecided") return { print: null, exit: 0, stderr: declineLine(o.why, "the agent asks as usual") };
+  if (deniedByChoice(o)) return { print: { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: denyReason(o) } }, exit: 0 };
   if (o.kind === "refused" && o.onDeny === "defer") return { print: null, exit: 0 };
   const permissionDecision = o.kind === "approved" ? "allow" : "ask";
   return { print: { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision, permissionDecisionReason: answerReason(o) } }, exit: 0 };
@@ -31,6 +32,9 @@ export interface ClaudeShaped {
   cwd: string;
   session: string | null;
   mode: string | null;
+  /** hook_event_name as sent (absent from shellfence's own callers). */
+  event: string | null;
+  toolUseId: string | null;
 }
 
 /**
@@ -51,5 +55,5 @@ export function readClaudeShaped(text: string, o: { tool: string; events: readon
   const cwd = absolute(raw.cwd);
   if (cwd === null) return "hook input has no absolute cwd";
   if (raw.permission_mode !== undefined && typeof raw.permission_mode !== "string") return "permission_mode is not a string";
-  return { raw, command: input.command, cwd, session: optionalString(raw.session_id), mode: optionalString(raw.permission_mode) };
+  return { raw, command: input.command, cwd, session: optionalString(raw.session_id), mode: optionalString(raw.permission_mode), event: optionalString(event), toolUseId: optionalString(raw.tool_use_id) };
 }

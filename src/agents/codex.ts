@@ -7,7 +7,7 @@
 // flow (and so the PermissionRequest hook) take the command.
 import path from "node:path";
 import { absolute, isObject, modeEffect, optionalString, readObject, shown } from "./envelope.ts";
-import { declineLine, denyMessage } from "./message.ts";
+import { declineLine, deniedByChoice, denyMessage, denyReason } from "./message.ts";
 import type { Adapter, HookEnvView, Outcome, Parsed, Reply } from "./types.ts";
 
 export type CodexAnswer =
@@ -30,7 +30,8 @@ function codexHome(env: HookEnvView, home: string): string {
 const quiet = (why: string): Reply<CodexAnswer> => ({ print: null, exit: 0, stderr: declineLine(why, "Codex asks as usual") });
 
 function deny(o: Exclude<Outcome, { kind: "approved" }>): Reply<CodexAnswer> {
-  return { print: { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: denyMessage(o, APPROVE) } }, exit: 0 };
+  const reason = deniedByChoice(o) ? denyReason(o) : denyMessage(o, APPROVE);
+  return { print: { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: reason } }, exit: 0 };
 }
 
 function answerFor(event: CodexEvent, bypass: boolean) {
@@ -41,7 +42,8 @@ function answerFor(event: CodexEvent, bypass: boolean) {
     }
     // PreToolUse: silence lets Codex's own flow decide, unless nobody reviews it (bypass).
     if (o.kind === "approved") return { print: null, exit: 0 };
-    if (bypass) return deny(o);
+    // on_deny = "deny" (or a deny rule): PreToolUse's deny is honoured, so the agent is told.
+    if (bypass || deniedByChoice(o)) return deny(o);
     return o.kind === "undecided" ? quiet(o.why) : { print: null, exit: 0 };
   };
 }

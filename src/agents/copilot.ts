@@ -4,10 +4,10 @@
 // allow and deny only, so no ask is ever written.
 import path from "node:path";
 import { absolute, isObject, readObject, shown } from "./envelope.ts";
-import { declineLine, answerReason } from "./message.ts";
+import { declineLine, answerReason, deniedByChoice, denyReason } from "./message.ts";
 import type { Adapter, HookEnvView, Outcome, Parsed, Reply } from "./types.ts";
 
-export type CopilotAnswer = { permissionDecision: "allow"; permissionDecisionReason: string };
+export type CopilotAnswer = { permissionDecision: "allow" | "deny"; permissionDecisionReason: string };
 
 function copilotHome(env: HookEnvView, home: string): string {
   const d = env.COPILOT_HOME;
@@ -18,6 +18,7 @@ const quiet = (why: string): Reply<CopilotAnswer> => ({ print: null, exit: 0, st
 
 function answer(o: Outcome): Reply<CopilotAnswer> {
   if (o.kind === "approved") return { print: { permissionDecision: "allow", permissionDecisionReason: answerReason(o) }, exit: 0 };
+  if (deniedByChoice(o)) return { print: { permissionDecision: "deny", permissionDecisionReason: denyReason(o) }, exit: 0 };
   return o.kind === "undecided" ? quiet(o.why) : { print: null, exit: 0 };
 }
 

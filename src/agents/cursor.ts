@@ -5,7 +5,7 @@
 // those commands: they run them themselves or raise the level.
 import path from "node:path";
 import { absolute, absoluteList, readObject, optionalString, shown } from "./envelope.ts";
-import { denyMessage } from "./message.ts";
+import { denyMessage, deniedByChoice, denyReason } from "./message.ts";
 import type { Adapter, Outcome, Parsed, Reply } from "./types.ts";
 
 export type CursorAnswer = { permission: "allow" } | { permission: "deny"; user_message: string; agent_message: string };
@@ -14,6 +14,7 @@ const EVENT = "beforeShellExecution";
 
 function deny(o: Exclude<Outcome, { kind: "approved" }>): Reply<CursorAnswer> {
   const short = o.kind === "undecided" ? `shellfence could not judge this command: ${o.why}` : `shellfence did not auto-approve this command: ${o.reason}`;
+  if (deniedByChoice(o)) return { print: { permission: "deny", user_message: denyReason(o), agent_message: denyReason(o) }, exit: 0 };
   return { print: { permission: "deny", user_message: short, agent_message: denyMessage(o, null) }, exit: 0 };
 }
 

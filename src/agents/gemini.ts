@@ -5,13 +5,14 @@
 import path from "node:path";
 import { optionalString } from "./envelope.ts";
 import { readClaudeShaped, silentSkip } from "./claude-shape.ts";
-import { declineLine, answerReason } from "./message.ts";
+import { declineLine, answerReason, deniedByChoice, denyReason } from "./message.ts";
 import type { Adapter, Outcome, Reply } from "./types.ts";
 
-export type GeminiAnswer = { decision: "allow"; reason: string };
+export type GeminiAnswer = { decision: "allow" | "deny"; reason: string };
 
 function answer(o: Outcome): Reply<GeminiAnswer> {
   if (o.kind === "approved") return { print: { decision: "allow", reason: answerReason(o) }, exit: 0 };
+  if (deniedByChoice(o)) return { print: { decision: "deny", reason: denyReason(o) }, exit: 0 };
   return o.kind === "undecided" ? { print: null, exit: 0, stderr: declineLine(o.why, "Gemini asks as usual") } : { print: null, exit: 0 };
 }
 

@@ -4,7 +4,7 @@
 // allow; anything else → deny, exit 2, with a reason that tells the agent to ask the user.
 import path from "node:path";
 import { absolute, isObject, optionalString, readObject, shown } from "./envelope.ts";
-import { denyMessage, answerReason } from "./message.ts";
+import { denyMessage, answerReason, deniedByChoice, denyReason } from "./message.ts";
 import type { Adapter, Outcome, Parsed, Reply } from "./types.ts";
 
 export type GrokAnswer = { decision: "allow" | "deny"; reason: string };
@@ -13,7 +13,7 @@ export type GrokAnswer = { decision: "allow" | "deny"; reason: string };
 const TOOLS = ["Bash", "run_terminal_command"];
 
 function deny(o: Exclude<Outcome, { kind: "approved" }>): Reply<GrokAnswer> {
-  const reason = denyMessage(o, null);
+  const reason = deniedByChoice(o) ? denyReason(o) : denyMessage(o, null);
   return { print: { decision: "deny", reason }, exit: 2, stderr: reason + "\n" };
 }
 

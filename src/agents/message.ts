@@ -21,3 +21,22 @@ export function declineLine(why: string, then: string): string {
 export function answerReason(o: Outcome): string {
   return `shellfence: ${o.kind === "undecided" ? o.why : o.reason}`;
 }
+
+type Refused = Extract<Outcome, { kind: "refused" }>;
+
+/**
+ * The one line an on_deny = "deny" answer (or a deny rule) gives the agent: why, the level
+ * that would allow it, and what would be approved instead when something near is.
+ */
+export function denyReason(outcome: Outcome): string {
+  if (outcome.kind !== "refused") return outcome.kind === "undecided" ? `shellfence: could not judge this command (${outcome.why})` : answerReason(outcome);
+  const o: Refused = outcome;
+  if (o.rule) return `shellfence: blocked by the user's rule (${o.rule.where}): ${o.rule.message}`;
+  const instead = o.instead ? ` Approved instead: \`${o.instead}\`.` : "";
+  return `shellfence: blocked, ${o.plain || o.reason}.${instead} Do not retry it in another form; if it is needed, ask the user to run it.`;
+}
+
+/** Should this outcome be answered with a deny (the user chose on_deny = "deny", or a deny rule matched)? */
+export function deniedByChoice(o: Outcome): boolean {
+  return o.kind === "refused" && o.onDeny === "deny";
+}

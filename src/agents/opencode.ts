@@ -7,7 +7,7 @@
 // workdir, directory, worktree, session}.
 import path from "node:path";
 import { absolute, optionalString, readObject, shown } from "./envelope.ts";
-import { denyMessage, answerReason } from "./message.ts";
+import { denyMessage, answerReason, deniedByChoice, denyReason } from "./message.ts";
 import type { Adapter, HookEnvView, Outcome, Parsed, Reply } from "./types.ts";
 
 export type OpenCodeAnswer = { decision: "allow" | "deny"; reason: string };
@@ -16,7 +16,7 @@ export type OpenCodeAnswer = { decision: "allow" | "deny"; reason: string };
 export const PLUGIN_MARK = "// shellfence for OpenCode: written by `shellfence setup --agent opencode`.";
 
 function deny(o: Exclude<Outcome, { kind: "approved" }>): Reply<OpenCodeAnswer> {
-  return { print: { decision: "deny", reason: denyMessage(o, null) }, exit: 0 };
+  return { print: { decision: "deny", reason: deniedByChoice(o) ? denyReason(o) : denyMessage(o, null) }, exit: 0 };
 }
 
 function answer(o: Outcome): Reply<OpenCodeAnswer> {

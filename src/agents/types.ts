@@ -37,6 +37,8 @@ export interface AgentRequest {
   modeEffect: ModeEffect;
   /** The agent's session id, when it sends one (for messages and logs only). */
   session: string | null;
+  /** The agent's id of this tool call, when it sends one (pairs a decision with the report that it ran). */
+  toolUseId?: string;
 }
 
 /**
@@ -49,8 +51,24 @@ export type ModeEffect = "plan" | "as-configured" | { unknown: string };
 /** What shellfence concluded about one request, for the adapter to put into the agent's words. */
 export type Outcome =
   | { kind: "approved"; reason: string }
-  /** Judged and not approved at `level`. `onDeny` is the user's choice for agents that can ask. */
-  | { kind: "refused"; reason: string; level: string; onDeny: "defer" | "ask"; configFile: string }
+  /**
+   * Judged and not approved at `level`. `onDeny` is the user's choice for agents that can ask
+   * (or deny: then `plain`, `instead` and `rule` make the agent's one-line reason). A deny rule
+   * of the config always comes as "deny" with its `rule`.
+   */
+  | {
+      kind: "refused";
+      reason: string;
+      level: string;
+      onDeny: "defer" | "ask" | "deny";
+      configFile: string;
+      /** The first reason in plain words, with the need in front ("needs yolo, above developer: reads `~/.ssh/id_rsa`, a secret"). */
+      plain?: string;
+      /** A near command that is approved at `level` (cli/alternatives.ts). */
+      instead?: string;
+      /** The deny rule that matched: where it is, and its message for the agent. */
+      rule?: { where: string; message: string };
+    }
   /** Nothing could be judged (a config error, an internal error, an unknown mode). */
   | {
       kind: "undecided";
@@ -71,6 +89,8 @@ export type Reply<Out> = { print: Out | null; exit: 0; stderr?: string } | { pri
 /** The result of reading an envelope. `answer` carries what the adapter learnt from it (event, mode). */
 export type Parsed<Out> =
   | { kind: "request"; request: AgentRequest; answer(outcome: Outcome): Reply<Out> }
+  /** The agent reports that a command ran (Claude Code's PostToolUse): recorded, never answered. */
+  | { kind: "ran"; request: AgentRequest; answer: Reply<Out> }
   /** Not a request shellfence judges (malformed, another tool, another agent's shape). */
   | { kind: "skip"; why: string; answer: Reply<Out> };
 
@@ -107,6 +127,11 @@ export type ConfigSpec =
       file(env: HookEnvView, home: string, exists: (p: string) => boolean): string;
       /** The slots of that file (they may depend on which file it is). */
       slots(file: string): readonly HookSlot[];
+      /**
+       * Slots for the hook after a command ran (Claude Code's PostToolUse), installed only with
+       * `setup --post-tool-use`: the audit log then learns which prompted commands the user approved.
+       */
+      postToolUse?(file: string): readonly HookSlot[];
       /** Top-level keys the file must carry (e.g. a format version), set when missing. */
       required?: Readonly<Record<string, unknown>>;
       /** Said after a successful install (e.g. a trust review the agent asks for). */

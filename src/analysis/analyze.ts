@@ -3,7 +3,7 @@
 import type { Script } from "../shell/ast.ts";
 import { ParseError } from "../shell/errors.ts";
 import type { CompiledRegions } from "../policy/regions.ts";
-import type { ArgWord, Interpretation } from "./registry/types.ts";
+import type { ArgWord, Interpretation, Invoked } from "./registry/types.ts";
 import type { DirContext } from "./context.ts";
 import type { EnvVectors } from "./envvectors.ts";
 import { DEFAULT_GLOB, type Shell } from "./shellstate.ts";
@@ -14,7 +14,8 @@ import { memoFs } from "./fs.ts";
 
 export interface AnalyzeDeps {
   parse(src: string): Script;
-  interpret(argv: ArgWord[]): Interpretation;
+  /** `how`: asked for only by custom allow rules (src/policy/custom.ts). */
+  interpret(argv: ArgWord[], how?: () => Invoked): Interpretation;
   vectors: EnvVectors;
   regions: CompiledRegions;
   ctx: DirContext;

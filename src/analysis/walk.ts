@@ -596,7 +596,10 @@ function external(w: Walker, inv: Invocation, sh: Shell, sc: Scope, idx: number,
   if (sh.codeTaint) w.other("exec", "unknown", name, sh.codeTaint.kind, inv.items[0]!.source, `\`${name}\` may resolve to code this command brought in (${sh.codeTaint.why})`, idx);
   let interp: Interpretation;
   try {
-    interp = w.deps.interpret(argv);
+    interp = w.deps.interpret(argv, () => {
+      const b = inv.bases ?? sh.bases;
+      return { globs: inv.items.map((i) => i.glob), prefixed: inv.prefix.size > 0, bases: b.known ? b.list.map((x) => x.physical) : null };
+    });
   } catch (e) {
     interp = { known: false, reason: `the registry failed on this command (${(e as Error).message})`, argIndex: 0 };
   }

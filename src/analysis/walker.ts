@@ -6,7 +6,7 @@ import type { Arithmetic, FunctionDef, Script, Word } from "../shell/ast.ts";
 import { COMMAND_BRACE_WORK_LIMIT, type BraceWork } from "../shell/braces.ts";
 import type { CompiledRegions } from "../policy/regions.ts";
 import type { Kind, Locus, Op, Source } from "../policy/model.ts";
-import type { ArgWord, Interpretation, Into } from "./registry/types.ts";
+import type { ArgWord, Interpretation, Invoked, Into } from "./registry/types.ts";
 import type { DirContext } from "./context.ts";
 import type { EnvVectors } from "./envvectors.ts";
 import { globPrefix, hasGlob, lexical, resolvePath, segmentRegExp } from "./paths.ts";
@@ -27,7 +27,8 @@ export function wordEnv(w: Walker, sh: Shell): WordEnv {
 
 export interface Deps {
   parse(src: string): Script;
-  interpret(argv: ArgWord[]): Interpretation;
+  /** `how`: asked for only by custom allow rules (src/policy/custom.ts). */
+  interpret(argv: ArgWord[], how?: () => Invoked): Interpretation;
   vectors: EnvVectors;
   regions: CompiledRegions;
   ctx: DirContext;

@@ -29,8 +29,13 @@ export interface AuditRecord {
   level: string | null;
   /** The level the command was judged at, when a permission mode lowered it. */
   judgedAt?: string;
-  /** What the hook did: approved, left to the human (silently or by asking), or blocked. */
-  decision: "allow" | "ask" | "deny";
+  /**
+   * What the hook did: approved, left to the human (silently or by asking), or blocked; "ran":
+   * not a decision, the agent reported that the command ran (Claude Code's PostToolUse).
+   */
+  decision: "allow" | "ask" | "deny" | "ran";
+  /** The agent's id of the tool call (pairs a decision with its "ran" record), when it sends one. */
+  toolUseId?: string;
   /** The lowest level that admits the command, "never", or null when it was not judged. */
   need: string | null;
   /** The first reason, in plain words (redacted). */

@@ -7,6 +7,7 @@ import { shippedUpward } from "./shipped-levels.ts";
 import type { Io } from "./io.ts";
 import { loadClassifier } from "./shipped-classifier.ts";
 import { plainReason } from "./plain.ts";
+import { customRules } from "./rules.ts";
 import { reasonText, verdictJson, type VerdictLike } from "./verdict.ts";
 
 export async function runCheck(args: readonly string[], io: Io, sub: "check" | "explain"): Promise<number> {
@@ -29,7 +30,8 @@ export async function runCheck(args: readonly string[], io: Io, sub: "check" | "
   let explainText: string | null = null;
   try {
     const c = await (io.classifier ?? loadClassifier)();
-    v = c.classify(a.command, resolved.ctx);
+    const rules = await customRules(resolved.settings.rules, c);
+    v = c.classify(a.command, rules ? { ...resolved.ctx, rules } : resolved.ctx);
     if (sub === "explain") explainText = c.explain ? c.explain(v) : renderExplain(v, a.command);
   } catch (e) {
     // A broken data file of the install (registry, regions) is a configuration problem (2);

@@ -14,6 +14,8 @@ import { ADAPTERS, AGENT_NAMES, type AgentName } from "../agents/index.ts";
 import { findHooks } from "../agents/config-file.ts";
 import { PROBES } from "../agents/probe.ts";
 import { resolveRun } from "./context.ts";
+import { customRules } from "./rules.ts";
+import { loadClassifier } from "./shipped-classifier.ts";
 import { didYouMean } from "./didyoumean.ts";
 import { PREBUILT_FILE, readPrebuilt } from "./prebuilt.ts";
 import { shippedUpward } from "./shipped-levels.ts";
@@ -103,7 +105,19 @@ async function configChecks(io: Io): Promise<Check[]> {
   try {
     const r = await resolveRun({ cwd: io.cwd, roots: [], env: io.env, home: io.home, upward: shippedUpward });
     const files = r.configFiles.length ? r.configFiles.join(", ") : "none (the defaults)";
-    return [{ name: "config", status: "ok", detail: `level ${r.settings.level} (from ${r.settings.levelFrom}); files: ${files}` }];
+    const out: Check[] = [{ name: "config", status: "ok", detail: `level ${r.settings.level} (from ${r.settings.levelFrom}); on_deny ${r.settings.onDeny}; files: ${files}` }];
+    const rules = r.settings.rules;
+    if (rules.commands || rules.allow.length || rules.deny.length) {
+      // Declared commands are validated by the registry's schema only when used: do it now.
+      await customRules(rules, await loadClassifier());
+      const n = (x: number, what: string) => `${x} ${what}${x === 1 ? "" : "s"}`;
+      out.push({ name: "rules", status: "ok", detail: `${n(rules.commands?.entries.length ?? 0, "declared command")}, ${n(rules.allow.length, "allow rule")}, ${n(rules.deny.length, "deny rule")}` });
+    }
+    if (r.settings.onDeny === "deny") {
+      const cannot = AGENT_NAMES.filter((a) => !ADAPTERS[a].caps.deny);
+      out.push({ name: "on_deny", status: "info", detail: cannot.length ? `"deny": ${cannot.map((a) => ADAPTERS[a].title).join(", ")} cannot deny, and ask instead` : '"deny": every supported agent can deny with a reason (Codex only at PreToolUse)' });
+    }
+    return out;
   } catch (e) {
     return [{ name: "config", status: "fail", detail: `${(e as Error).message} (while it is broken, nothing is auto-approved)` }];
   }

@@ -42,6 +42,7 @@ import { foreignPeer, type FileId, type OwnView } from "./daemon-peer.ts";
 import { decideHook, hookEnv, MAX_HOOK_INPUT } from "./hook-decide.ts";
 import type { Io } from "./io.ts";
 import type { ReadResult } from "./stdin.ts";
+import type { Classifier } from "./verdict.ts";
 
 /** A daemon nobody asked for this long exits (the next hook call starts another). */
 export const IDLE_MS = 10 * 60 * 1000;
@@ -137,6 +138,8 @@ export interface DaemonData {
   tables: ClassifierTables;
   /** The bytes the daemon decides with, compared with each client's install. */
   install: Pick<InstallCheck, "differs">;
+  /** Compiles a config's [[command]] entries (the library, loaded on first use; remembered per config text). */
+  declare?: Classifier["declare"];
 }
 
 /**
@@ -173,7 +176,7 @@ function sameFile(a: string, b: string): boolean {
 }
 
 /** The hook's decision for one request, as the client's own process would make it. */
-export async function decide(d: Pick<DaemonData, "root" | "tables">, req: HookRequest): Promise<HookAnswer> {
+export async function decide(d: Pick<DaemonData, "root" | "tables" | "declare">, req: HookRequest): Promise<HookAnswer> {
   let out = "";
   let err = "";
   const io: Io = {
@@ -192,7 +195,7 @@ export async function decide(d: Pick<DaemonData, "root" | "tables">, req: HookRe
     // A new fs object per request: the classifier keys what it remembers about directories by
     // it, so nothing seen for an earlier command is trusted for this one (listings are reused
     // only when shown unchanged: analysis/listings.ts).
-    async () => ({ classify: (command, ctx) => classifyWith(d.tables, command, { ...(ctx ?? {}), fs: { ...realFs } }), secretName: secretVariableTest(d.tables.regions) }),
+    async () => ({ classify: (command, ctx) => classifyWith(d.tables, command, { ...(ctx ?? {}), fs: { ...realFs } }), secretName: secretVariableTest(d.tables.regions), ...(d.declare ? { declare: d.declare } : {}) }),
     async () => d.tables.levels.upward,
     req.agent,
   );

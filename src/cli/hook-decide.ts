@@ -6,11 +6,13 @@
 // envelope, an unknown mode, config errors, internal errors.
 import path from "node:path";
 import { adapterFor, type AgentRequest, type Outcome, type Reply } from "../agents/index.ts";
-import { meet, userConfigPath, type Upward } from "../policy/config.ts";
+import { meet, readConfigFile, userConfigPath, type Upward } from "../policy/config.ts";
 import { appendRecord, logDir, type AuditRecord } from "./audit.ts";
 import { resolveRun } from "./context.ts";
 import type { Io } from "./io.ts";
-import { plainReason } from "./plain.ts";
+import { needText, plainReason } from "./plain.ts";
+import { alternative } from "./alternatives.ts";
+import { customRules } from "./rules.ts";
 import { fallbackSecretName, redact } from "./redact.ts";
 import { shortWhy, type Classifier } from "./verdict.ts";
 
@@ -65,6 +67,10 @@ export async function decideHook(io: Io, classifier: () => Promise<Classifier>, 
   const env = hookEnv(io.env);
   const parsed = adapter.parse(read.text, env);
   if (parsed.kind === "skip") return emit(io, parsed.answer);
+  if (parsed.kind === "ran") {
+    recordRan(io, env, adapter.name, parsed.request, started);
+    return emit(io, parsed.answer);
+  }
   const req = parsed.request;
   let outcome: Outcome;
   const facts: Facts = { log: false, root: null, level: null, judgedAt: null, need: null, plain: "", secretName: null };
@@ -107,11 +113,45 @@ function audit(io: Io, env: Record<string, string>, adapter: { name: string; dec
     reason: redact(reason, secret),
     ms: Math.round((performance.now() - started) * 100) / 100,
     command: redact(req.command, secret),
+    ...(req.toolUseId ? { toolUseId: req.toolUseId } : {}),
   };
   try {
     appendRecord(logDir(env, io.home), record);
   } catch (e) {
     io.err(`shellfence: cannot write the audit log (${(e as Error).message}); the decision stands\n`);
+  }
+}
+
+/**
+ * A command the agent reports as run (PostToolUse): one "ran" record, when the user's config
+ * loads and keeps the log on. Nothing is judged and nothing printed.
+ */
+function recordRan(io: Io, env: Record<string, string>, agent: string, req: AgentRequest, started: number): void {
+  let on = false;
+  try {
+    on = readConfigFile(userConfigPath(env, io.home), io.home)?.log?.enabled ?? true;
+  } catch {
+    on = false;
+  }
+  if (!on) return;
+  const record: AuditRecord = {
+    time: io.now().toISOString(),
+    agent,
+    session: req.session,
+    cwd: req.cwd,
+    root: null,
+    level: null,
+    decision: "ran",
+    need: null,
+    reason: "",
+    ms: Math.round((performance.now() - started) * 100) / 100,
+    command: redact(req.command, fallbackSecretName),
+    ...(req.toolUseId ? { toolUseId: req.toolUseId } : {}),
+  };
+  try {
+    appendRecord(logDir(env, io.home), record);
+  } catch (e) {
+    io.err(`shellfence: cannot write the audit log (${(e as Error).message})\n`);
   }
 }
 
@@ -149,13 +189,20 @@ async function judge(
   if (level !== settings.level) facts.judgedAt = level;
   const c = await classifier();
   facts.secretName = c.secretName ?? null;
+  const rules = await customRules(settings.rules, c);
+  if (rules) ctx.rules = rules;
   const v = c.classify(req.command, ctx);
   facts.need = v.level;
   facts.plain = plainReason(v);
   const why = shortWhy(v) + (level !== settings.level ? ` (${req.mode} mode: judged at ${level} at most)` : "");
-  // Only the exact string "allow", for the level we asked about, approves.
-  if (v.decision === "allow" && v.configuredLevel === level) return { kind: "approved", reason: why };
-  return { kind: "refused", reason: why, level, onDeny: settings.onDeny, configFile: userConfigPath(env, home) };
+  // Only the exact string "allow", for the level we asked about, approves (a deny rule never does).
+  if (v.decision === "allow" && v.configuredLevel === level && !v.denied) return { kind: "approved", reason: why };
+  const configFile = userConfigPath(env, home);
+  if (v.denied) return { kind: "refused", reason: why, level, onDeny: "deny", configFile, rule: { where: v.denied.rule, message: v.denied.message } };
+  if (settings.onDeny !== "deny") return { kind: "refused", reason: why, level, onDeny: settings.onDeny, configFile };
+  // The agent is told: the plain reason with the need, and a near command that is approved.
+  const instead = alternative(req.command, v, (command, x) => c.classify(command, x), ctx);
+  return { kind: "refused", reason: why, level, onDeny: "deny", configFile, plain: `${needText({ level: v.level, configuredLevel: level })}: ${facts.plain}`, ...(instead ? { instead } : {}) };
 }
 
 /**

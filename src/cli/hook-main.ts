@@ -20,10 +20,14 @@ import { parsePrebuilt, PREBUILT_FILE, readPrebuilt } from "./prebuilt.ts";
 import { runProcess } from "./process-io.ts";
 import type { ReadResult } from "./stdin.ts";
 import type { Classifier } from "./verdict.ts";
+import type { Registry } from "../analysis/registry/compiled.ts";
+import type { Declared } from "../policy/custom-commands.ts";
 
 export interface Library {
   classify: Classifier["classify"];
   loadLevels(): LevelTable;
+  loadRegistry(): Registry;
+  compileDeclared(d: Declared, shipped: Registry): Registry;
 }
 
 export interface HookStart {
@@ -63,9 +67,10 @@ export function start(o: HookStart): void {
         o.input ? { ...io, readInput: async () => o.input! } : io,
         async () => {
           const s = get(io.err);
-          if ("tables" in s) return { classify: (command, ctx) => classifyWith(s.tables, command, ctx ?? {}), secretName: secretVariableTest(s.tables.regions) };
+          // Declared commands need the registry's schema (zod): the library is loaded for them only.
+          if ("tables" in s) return { classify: (command, ctx) => classifyWith(s.tables, command, ctx ?? {}), secretName: secretVariableTest(s.tables.regions), declare: async (d) => (await o.loadLibrary()).compileDeclared(d, s.tables.registry) };
           const lib = await s.library;
-          return { classify: lib.classify };
+          return { classify: lib.classify, declare: (d) => lib.compileDeclared(d, lib.loadRegistry()) };
         },
         async () => {
           const s = get(io.err);
@@ -80,6 +85,8 @@ export function start(o: HookStart): void {
 
 /** What the entry (hook-start.cjs) hands its daemon besides the host functions. */
 export interface DaemonStart extends DaemonHost {
+  /** dist/index.js, imported when a config declares commands (their schema needs zod). */
+  loadLibrary?(): Promise<Library>;
   /** The package root. */
   root: string;
   /** The build directory, as clients name it. */
@@ -125,10 +132,12 @@ export async function daemon(o: DaemonStart): Promise<void> {
       ...pre.stamps.map(([rel, , , digest]) => [path.join(root, rel), digest] as const),
     ];
   }, o.sha256);
+  let lib: Promise<Library> | null = null;
   await serve({
     ...o,
     tables,
     install,
+    ...(o.loadLibrary ? { declare: async (d: Declared) => (await (lib ??= o.loadLibrary!())).compileDeclared(d, tables.registry) } : {}),
     own: ownView(),
     // Compiled and optimised code for the usual command shapes before the first client (a cold
     // daemon answers in milliseconds, a warm one in a fraction of one). The fixture lies in the

@@ -345,7 +345,7 @@ function daemon(dir) {
   try {
     const main = loadMain();
     main
-      .daemon({ root, dir, at: at(h.fd, BUILD), homeFd: h.fd, build: BUILD, script: __filename, scriptBytes: fs.readFileSync(__filename), mainBytes: Buffer.from(mainCode), mkfifo, watch, sha256 })
+      .daemon({ root, dir, at: at(h.fd, BUILD), homeFd: h.fd, build: BUILD, script: __filename, scriptBytes: fs.readFileSync(__filename), mainBytes: Buffer.from(mainCode), mkfifo, watch, sha256, loadLibrary: () => import("./index.js") })
       .catch(() => process.exit(0));
   } catch {
     process.exit(0);

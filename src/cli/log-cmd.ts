@@ -5,7 +5,7 @@ import { logDir, readRecords, type AuditRecord } from "./audit.ts";
 import { didYouMean } from "./didyoumean.ts";
 import type { Io } from "./io.ts";
 
-const DECISIONS = ["allow", "ask", "deny"] as const;
+const DECISIONS = ["allow", "ask", "deny", "ran"] as const;
 
 interface LogArgs {
   since: Date | null;
@@ -73,6 +73,10 @@ export function runLog(args: readonly string[], io: Io): number {
   } else {
     if (records.length === 0) io.err(`shellfence log: no decisions recorded in ${dir} yet (the hook writes them; \`[log] enabled = false\` turns that off)\n`);
     for (const r of shown) {
+      if (r.decision === "ran") {
+        io.out(`${r.time.replace("T", " ").replace(/\.\d+Z$/, "Z")}  ran    ${"-".padEnd(13)}  ${r.agent.padEnd(11)}  ${oneLine(r.command)}\n`);
+        continue;
+      }
       const need = r.need === null ? "-" : r.need === "never" ? "never" : r.need;
       io.out(`${r.time.replace("T", " ").replace(/\.\d+Z$/, "Z")}  ${r.decision.padEnd(5)}  ${need.padEnd(13)}  ${r.agent.padEnd(11)}  ${oneLine(r.command)}${r.decision === "allow" ? "" : `  # ${oneLine(r.reason, 120)}`}\n`);
     }
@@ -112,6 +116,38 @@ export interface Stats {
   byLevel: Rate[];
   byDay: Rate[];
   top: Prompted[];
+  /** Reports that a command ran (Claude Code's PostToolUse, `setup --post-tool-use`). */
+  ran: number;
+  /** Prompted commands that then ran: the user approved them (most frequent first). */
+  approvedByYou: Prompted[];
+}
+
+const isDecision = (r: AuditRecord): boolean => r.decision !== "ran";
+
+/**
+ * The prompted commands the user then approved: a "ran" record paired with the decision before
+ * it on the same tool call (its id), else the latest decision on the same command in the same
+ * session; counted when that decision was not an allow.
+ */
+export function approvedAfterPrompt(records: AuditRecord[], limit = 10): Prompted[] {
+  const byId = new Map<string, AuditRecord>();
+  const byCommand = new Map<string, AuditRecord>();
+  const key = (r: AuditRecord) => `${r.agent}\u0000${r.session ?? ""}\u0000${r.command.replace(/\s+/g, " ").trim()}`;
+  const approved: AuditRecord[] = [];
+  for (const r of records) {
+    if (isDecision(r)) {
+      if (r.toolUseId) byId.set(r.toolUseId, r);
+      byCommand.set(key(r), r);
+      continue;
+    }
+    const d = (r.toolUseId ? byId.get(r.toolUseId) : undefined) ?? byCommand.get(key(r));
+    if (!d || d.decision === "allow") continue;
+    approved.push(d);
+    // One run answers one prompt.
+    if (d.toolUseId) byId.delete(d.toolUseId);
+    byCommand.delete(key(d));
+  }
+  return topPrompted(approved, limit);
 }
 
 function rates(records: AuditRecord[], key: (r: AuditRecord) => string): Rate[] {
@@ -140,7 +176,8 @@ export function topPrompted(records: AuditRecord[], limit = 10): Prompted[] {
   return [...m.values()].sort((a, b) => b.count - a.count || (a.command < b.command ? -1 : 1)).slice(0, limit);
 }
 
-export function computeStats(records: AuditRecord[], since: Date | null, limit = 10): Stats {
+export function computeStats(all: AuditRecord[], since: Date | null, limit = 10): Stats {
+  const records = all.filter(isDecision);
   return {
     since: since?.toISOString() ?? null,
     total: records.length,
@@ -149,6 +186,8 @@ export function computeStats(records: AuditRecord[], since: Date | null, limit =
     byLevel: rates(records, (r) => r.judgedAt ?? r.level ?? "(no config)"),
     byDay: rates(records, (r) => r.time.slice(0, 10)),
     top: topPrompted(records, limit),
+    ran: all.length - records.length,
+    approvedByYou: approvedAfterPrompt(all, limit),
   };
 }
 
@@ -170,7 +209,7 @@ export function runStats(args: readonly string[], io: Io): number {
     io.out(JSON.stringify(s) + "\n");
     return 0;
   }
-  if (records.length === 0) {
+  if (s.total === 0) {
     io.out(`No decisions recorded${p.value.since ? " since then" : ""} (${dir}).\n`);
     return 0;
   }
@@ -180,13 +219,24 @@ export function runStats(args: readonly string[], io: Io): number {
     io.out("Most often sent to you (lowest level that would approve it):\n");
     for (const t of s.top) io.out(`  ${String(t.count).padStart(4)}x  ${(t.need ?? "-").padEnd(13)}  ${oneLine(t.command, 80)}\n`);
   }
+  if (s.ran === 0) {
+    io.out("\nWhich of them you approved: not recorded (`shellfence setup --post-tool-use` has Claude Code report each command that ran).\n");
+  } else if (s.approvedByYou.length) {
+    io.out("\nSent to you, then approved by you (`shellfence suggest` proposes rules for them):\n");
+    for (const t of s.approvedByYou) io.out(`  ${String(t.count).padStart(4)}x  ${(t.need ?? "-").padEnd(13)}  ${oneLine(t.command, 80)}\n`);
+  } else {
+    io.out("\nNone of the prompted commands was then run (approved) in this period.\n");
+  }
   return 0;
 }
 
 /** The proposed config lines for a log's prompted commands (suggest's text). */
-export function suggestText(records: AuditRecord[], upward: Upward, configFile: string): string {
+export function suggestText(all: AuditRecord[], upward: Upward, configFile: string): string {
+  const records = all.filter(isDecision);
+  if (records.length === 0) return `# Nothing to suggest: no decisions recorded.\n`;
+  const rules = allowRules(approvedAfterPrompt(all, Number.MAX_SAFE_INTEGER), (records[records.length - 1]!.level ?? "developer") as Level);
   const prompted = records.filter((r) => r.decision !== "allow");
-  if (prompted.length === 0) return `# Nothing to suggest: every recorded command was approved.\n`;
+  if (prompted.length === 0) return `# Nothing to suggest: every recorded command was approved.\n${rules.join("\n")}`;
   const current = (records[records.length - 1]!.level ?? "developer") as Level;
   const top = topPrompted(records, Number.MAX_SAFE_INTEGER);
   const lines = [`# shellfence suggest: ${prompted.length} of ${records.length} recorded commands went to you at "${current}".`, `# Proposed lines for ${configFile} (printed only: shellfence writes nothing).`];
@@ -209,7 +259,46 @@ export function suggestText(records: AuditRecord[], upward: Upward, configFile: 
     lines.push("", `# Never auto-approved at any level (${never.reduce((a, t) => a + t.count, 0)} prompts): no config line changes these; a command shellfence does not know needs an entry in its registry.`);
     for (const t of never.slice(0, 10)) lines.push(`#   ${String(t.count).padStart(4)}x  ${oneLine(t.command, 80)}  (${oneLine(t.reason, 80)})`);
   }
+  if (rules.length) {
+    lines.push("", "# Commands you approved after a prompt, as [[allow]] rules (each approves only these words,", "# run inside the project; check each before you copy it):");
+    lines.push(...rules);
+  }
   return lines.join("\n") + "\n";
+}
+
+/** How often a prompted-then-approved shape must recur before suggest proposes a rule for it. */
+const MIN_REPEATS = 2;
+const PLAIN_WORDS = /^[A-Za-z0-9_./:=@%+,-]+(?: [A-Za-z0-9_./:=@%+,-]+)*$/;
+
+/**
+ * [[allow]] rules for commands the user approved after a prompt: plain words only (one simple
+ * command, nothing redacted), commands of the same first two words and length merged with `*`
+ * where they differ, at the level the user was at. Not for what no level approves on purpose
+ * (unbounded deletes, shellfence's own settings): only commands shellfence does not know or
+ * that need a higher level.
+ */
+export function allowRules(approved: Prompted[], level: Level): string[] {
+  const groups = new Map<string, { words: string[][]; count: number; reasons: Set<string> }>();
+  for (const t of approved) {
+    const text = t.command.trim().replace(/\s+/g, " ");
+    if (!PLAIN_WORDS.test(text) || text.includes("***") || text.split(" ")[0]!.includes("/")) continue;
+    if (t.need === "never" && !/unknown command/.test(t.reason)) continue;
+    const words = text.split(" ");
+    const k = `${words.slice(0, 2).join(" ")}\u0000${words.length}`;
+    let g = groups.get(k);
+    if (!g) groups.set(k, (g = { words: [], count: 0, reasons: new Set() }));
+    g.words.push(words);
+    g.count += t.count;
+    g.reasons.add(oneLine(t.reason, 80));
+  }
+  const out: string[] = [];
+  for (const g of [...groups.values()].sort((a, b) => b.count - a.count)) {
+    if (g.count < MIN_REPEATS) continue;
+    const first = g.words[0]!;
+    const argv = first.map((w, i) => (g.words.every((x) => x[i] === w) ? w : "*"));
+    out.push("", `# approved by you ${g.count}x (${[...g.reasons].slice(0, 2).join("; ")})`, "[[allow]]", `argv = [${argv.map((w) => JSON.stringify(w)).join(", ")}]`, `level = "${level}"`);
+  }
+  return out;
 }
 
 /** `shellfence suggest [--since D]`: proposed config lines, printed, never written. */

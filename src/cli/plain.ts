@@ -50,6 +50,7 @@ const VERB: Readonly<Record<string, string>> = {
 
 interface ReasonFields {
   message?: string;
+  rule?: string;
   op?: string;
   locus?: string;
   target?: string;
@@ -78,6 +79,9 @@ export function plainSentence(reason: unknown): string {
   if (!reason || typeof reason !== "object") return reasonText(reason);
   const r = reason as ReasonFields;
   if (typeof r.op !== "string" || typeof r.locus !== "string") return reasonText(reason);
+  // A custom rule's reason (policy/custom.ts) says it in the user's own words.
+  if (r.rule === "deny rule") return /: (your rule .*?) \[deny rule\]$/s.exec(r.message ?? "")?.[1] ?? "denied by your rule";
+  if (r.rule?.startsWith("allow rule ")) return `approved at ${r.rule.replace(/^.* -> /, "")} by your ${r.rule.replace(/ -> .*$/, "")}`;
   const where = WHERE[r.locus];
   if (r.op === "exec" && r.kind === "unmodelled") {
     const w = why(r.message);

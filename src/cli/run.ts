@@ -18,9 +18,10 @@ export const COMMAND_HELP: Readonly<Record<string, string>> = {
   hook: `shellfence hook [--agent NAME]
     an agent's pre-tool hook (reads the hook JSON on stdin); Claude Code's without --agent
 `,
-  setup: `shellfence setup [--agent NAME|all] [--list-agents] [--settings FILE] [--command CMD] [--plain] [--no-daemon] [--dry-run]
+  setup: `shellfence setup [--agent NAME|all] [--list-agents] [--settings FILE] [--command CMD] [--plain] [--no-daemon] [--post-tool-use] [--dry-run]
     add the hook to the agent's config (Claude Code's ~/.claude/settings.json without --agent;
-    idempotent, with a backup; --plain: the CLI, not the fast hook); --list-agents: the agents
+    idempotent, with a backup; --plain: the CLI, not the fast hook; --post-tool-use: Claude Code
+    also reports each command that ran, so \`stats\` shows the prompts you approved); --list-agents: the agents
 `,
   uninstall: `shellfence uninstall [--agent NAME|all] [--settings FILE] [--dry-run]
     remove exactly shellfence's hook entries (every agent's without --agent), each changed file

@@ -1,5 +1,5 @@
 // `shellfence setup [--agent NAME|all] [--list-agents] [--settings FILE] [--command CMD] [--plain]
-// [--no-daemon] [--dry-run]`: installs the hook into an agent's config (Claude Code's
+// [--no-daemon] [--post-tool-use] [--dry-run]`: installs the hook into an agent's config (Claude Code's
 // ~/.claude/settings.json without --agent; src/agents/<agent>.ts says where and how for each).
 // Idempotent; backs a file up before changing it; refuses to touch a file it cannot parse.
 import { spawnSync } from "node:child_process";
@@ -67,7 +67,7 @@ export function backupName(file: string, now: Date, exists: (p: string) => boole
   return name;
 }
 
-const SETUP_OPTIONS = ["--agent", "--list-agents", "--settings", "--command", "--plain", "--no-daemon", "--dry-run", "--help"];
+const SETUP_OPTIONS = ["--agent", "--list-agents", "--settings", "--command", "--plain", "--no-daemon", "--post-tool-use", "--dry-run", "--help"];
 
 /**
  * Writes `next` as `file` (whose text was `before`, null when missing), backing the old file up
@@ -99,10 +99,12 @@ interface SetupArgs {
   dryRun: boolean;
   fast: boolean;
   daemon: boolean;
+  /** Also install the hook after a command ran (Claude Code's PostToolUse), for `stats` and `suggest`. */
+  postToolUse: boolean;
 }
 
 function parseArgs(args: readonly string[], io: Io): SetupArgs | string {
-  const o: SetupArgs = { agents: [DEFAULT_AGENT], list: false, file: null, command: null, dryRun: false, fast: true, daemon: true };
+  const o: SetupArgs = { agents: [DEFAULT_AGENT], list: false, file: null, command: null, dryRun: false, fast: true, daemon: true, postToolUse: false };
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     const [name, inline] = a.startsWith("--") && a.includes("=") ? [a.slice(0, a.indexOf("=")), a.slice(a.indexOf("=") + 1)] : [a, undefined];
@@ -128,6 +130,8 @@ function parseArgs(args: readonly string[], io: Io): SetupArgs | string {
     } else if ((name === "--plain" || name === "--no-snapshot") && inline === undefined) {
       // --no-snapshot: the flag's name before the fast hook replaced the V8 startup snapshot.
       o.fast = false;
+    } else if (name === "--post-tool-use" && inline === undefined) {
+      o.postToolUse = true;
     } else if (name === "--no-daemon" && inline === undefined) {
       o.daemon = false;
     } else {
@@ -161,14 +165,14 @@ export async function runSetup(args: readonly string[], io: Io): Promise<number>
   let code = 0;
   for (const agent of agents) {
     const command = o.command ?? defaultHookCommand(io.binPath, fastHook, o.daemon, agent);
-    const r = installFor(ADAPTERS[agent], o.file, command, o.dryRun, agents.length > 1, io);
+    const r = installFor(ADAPTERS[agent], o.file, command, o.dryRun, agents.length > 1, io, o.postToolUse);
     code = Math.max(code, r);
   }
   return code;
 }
 
 /** Installs `command` for one agent: 0, or 2 when its file cannot be read, parsed or written. */
-function installFor(adapter: Adapter, given: string | null, command: string, dryRun: boolean, several: boolean, io: Io): number {
+function installFor(adapter: Adapter, given: string | null, command: string, dryRun: boolean, several: boolean, io: Io, postToolUse = false): number {
   const spec = adapter.config;
   let file = given ?? spec.file(io.env, io.home, existsSync);
   // A settings file kept as a symlink (dotfile managers) is edited where it points, so the
@@ -188,7 +192,9 @@ function installFor(adapter: Adapter, given: string | null, command: string, dry
       return 2;
     }
   }
-  const r: InstallResult = spec.kind === "json" ? installHooks(text, spec.slots(file), command, spec.required) : installPlugin(text, spec.render(command), PLUGIN_MARK);
+  const post = postToolUse && spec.kind === "json" && spec.postToolUse ? spec.postToolUse(file) : [];
+  if (postToolUse && post.length === 0) io.err(`shellfence setup: ${adapter.title} reports no command after it ran; --post-tool-use changes nothing there.\n`);
+  const r: InstallResult = spec.kind === "json" ? installHooks(text, [...spec.slots(file), ...post], command, spec.required) : installPlugin(text, spec.render(command), PLUGIN_MARK);
   if (!r.ok) {
     io.err(`shellfence setup: ${file}: ${r.problem}. Fix or move the file, then run setup again. Nothing was changed.\n`);
     return 2;
@@ -234,6 +240,6 @@ function tilde(p: string, home: string): string {
 }
 
 function usage(io: Io, problem: string): number {
-  io.err(`shellfence setup: ${problem}; usage: shellfence setup [--agent NAME|all] [--list-agents] [--settings FILE] [--command CMD] [--plain] [--no-daemon] [--dry-run]\n`);
+  io.err(`shellfence setup: ${problem}; usage: shellfence setup [--agent NAME|all] [--list-agents] [--settings FILE] [--command CMD] [--plain] [--no-daemon] [--post-tool-use] [--dry-run]\n`);
   return 2;
 }

@@ -11,5 +11,6 @@ export async function loadClassifier(): Promise<Classifier> {
     classify: (command, ctx) => lib.classify(command, ctx),
     // The verdict handed back is the one classify returned, so the cast only restores its type.
     explain: (v) => lib.explain(v as ReturnType<typeof lib.classify>),
+    declare: (d) => lib.compileDeclared(d, lib.loadRegistry()),
   };
 }

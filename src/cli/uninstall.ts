@@ -67,7 +67,7 @@ function uninstallFor(adapter: Adapter, given: string | null, dryRun: boolean, i
   let next: string | null;
   let what: string;
   if (spec.kind === "json") {
-    const r = uninstallHooks(text, spec.slots(file));
+    const r = uninstallHooks(text, [...spec.slots(file), ...(spec.postToolUse?.(file) ?? [])]);
     if (!r.ok) {
       io.err(`shellfence uninstall: ${file}: ${r.problem}. Nothing was changed there.\n`);
       return "error";

@@ -1,6 +1,8 @@
 // The slice of the library's Verdict that the CLI and hooks rely on (so tests can fake it). Everything the CLI prints about a verdict goes through here, so the
 // `--json` contract is spelled once.
 import type { ClassifyContext } from "../policy/classify.ts";
+import type { Declared } from "../policy/custom-commands.ts";
+import type { Registry } from "../analysis/registry/compiled.ts";
 import type { Level, Need } from "../policy/model.ts";
 import { needText, plainSentence, reasonText } from "./plain.ts";
 
@@ -21,6 +23,8 @@ export interface VerdictLike {
   reasons: unknown[];
   effects: VerdictEffect[];
   commands: { argv: (string | null)[]; bases: string[] }[];
+  /** A deny rule matched (policy/custom.ts). */
+  denied?: { rule: string; message: string };
 }
 
 export type { ClassifyContext } from "../policy/classify.ts";
@@ -31,6 +35,8 @@ export interface Classifier {
   explain?: (verdict: VerdictLike) => string;
   /** Is a variable of this name a secret (regions [variables])? For redacting the audit log; absent: redact.ts's own list. */
   secretName?: (name: string) => boolean;
+  /** Compiles the config's [[command]] entries beside this classifier's registry (policy/custom-commands.ts). */
+  declare?: (d: Declared) => Registry | Promise<Registry>;
 }
 
 /**
@@ -46,6 +52,8 @@ export function verdictJson(v: VerdictLike): Record<string, unknown> {
     effects: v.effects.map((e) => ({ op: e.op, locus: e.locus, target: e.target, source: e.source ?? null })),
     commands: v.commands.map((c) => ({ argv: c.argv, bases: c.bases })),
     summary: v.reasons.length ? plainSentence(v.reasons[0]) : "",
+    // A deny rule of the config that matched (its file:line and message), else null.
+    denied: v.denied ?? null,
   };
 }
 

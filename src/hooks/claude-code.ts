@@ -9,7 +9,10 @@ export type ClaudeInput =
 
 export function parseClaudeInput(text: string): ClaudeInput {
   const p = claudeCode.parse(text, {});
-  return p.kind === "skip" ? { kind: "skip", why: p.why } : { kind: "bash", command: p.request.command, cwd: p.request.cwd, sessionId: p.request.session };
+  if (p.kind === "skip") return { kind: "skip", why: p.why };
+  // A PostToolUse report (the command ran already) is nothing to decide.
+  if (p.kind === "ran") return { kind: "skip", why: 'hook event "PostToolUse" is not PreToolUse; nothing to decide' };
+  return { kind: "bash", command: p.request.command, cwd: p.request.cwd, sessionId: p.request.session };
 }
 
 export type HookDecision = { decision: "allow" | "ask"; reason: string };

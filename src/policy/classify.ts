@@ -14,6 +14,7 @@ import { buildContext, type DirContext } from "../analysis/context.ts";
 import { realFs, type FsLike } from "../analysis/fs.ts";
 import { analyze } from "../analysis/analyze.ts";
 import { DEFAULT_LIMITS } from "../analysis/walker.ts";
+import { allowFirst, approval, denied, denyEffect, overlayRegistry, type CustomRules } from "./custom.ts";
 
 /**
  * The parser refuses a text of more commands than the walk would follow, or of more words and
@@ -49,6 +50,11 @@ export interface ClassifyContext {
   fs?: FsLike | null;
   /** The shell that will run the command (default bash). Others: constructs that differ are not approved. */
   shell?: string;
+  /**
+   * Custom rules (the user's config: declared commands, allow and deny patterns; policy/custom.ts).
+   * The CLI and the hook fill this from the config files; a library caller may pass its own.
+   */
+  rules?: CustomRules;
 }
 
 /** Everything a verdict is computed from besides the command and its context. */
@@ -199,19 +205,29 @@ export function classifyWith(d: ClassifierTables, command: string, ctx: Classify
   const fs = ctx.fs === undefined ? { ...realFs } : ctx.fs;
   const c = contextFor(ctx, env, fs);
   const shell = ctx.shell ? ctx.shell.replace(/^.*\//, "") : "bash";
+  const regions = regionsFor(d.regions, c);
+  const rules = ctx.rules && (ctx.rules.registry || ctx.rules.allow.length || ctx.rules.deny.length) ? ctx.rules : null;
+  const registry = rules?.registry ? overlayRegistry(d.registry, rules.registry) : d.registry;
+  const plain = (argv: Parameters<typeof interpret>[1]) => interpret(registry, argv);
   const a = analyze(
     command,
     {
       parse: parseBounded,
-      interpret: (argv) => interpret(d.registry, argv),
+      interpret: rules?.allow.length ? allowFirst(rules, plain, (dir) => regions.locate(dir) === "worktree") : plain,
       vectors: d.vectors,
-      regions: regionsFor(d.regions, c),
+      regions,
       ctx: c,
       shell,
     },
     { CDPATH: env.CDPATH },
   );
-  return decide(d.levels, level, command, a.effects, a.commands, {
+  let effects = a.effects;
+  let deny: ReturnType<typeof denied> = null;
+  if (rules) {
+    deny = denied(rules, a.commands);
+    if (deny) effects = [denyEffect(deny), ...effects];
+  }
+  const v = decide(d.levels, level, command, effects, a.commands, {
     command,
     shell,
     cwd: c.cwd.physical,
@@ -219,5 +235,7 @@ export function classifyWith(d: ClassifierTables, command: string, ctx: Classify
     home: c.home,
     tmp: c.tmp,
     parseError: a.parseError,
-  });
+  }, rules ? (e) => approval(rules, e) : undefined);
+  if (deny) v.denied = { rule: deny.rule.where, message: deny.rule.message ?? "" };
+  return v;
 }

@@ -61,6 +61,8 @@ export interface Verdict {
   effects: VerdictEffect[];
   commands: VerdictCommand[];
   explain: ExplainData;
+  /** A deny rule of the user's or the repository's config matched (policy/custom.ts): never approved, and the agent is told `message`. */
+  denied?: { rule: string; message: string };
 }
 
 export interface ExplainData {
@@ -115,9 +117,13 @@ export function decide(
   effects: LocatedEffect[],
   commands: CommandRecord[],
   explain: Omit<ExplainData, "admittedAt">,
+  /** Effects whose need a custom rule sets (policy/custom.ts): their need, rule text and shown target. */
+  custom?: (e: LocatedEffect) => { need: Need; rule: string; target: string } | null,
 ): Verdict {
   const ascii = !/[^\x00-\x7f]/.test(command);
   const out: VerdictEffect[] = effects.map((e) => {
+    const c = custom?.(e);
+    if (c) return verdictEffect({ ...e, target: c.target }, c.need, c.rule, segment(command, ascii, e.source));
     const rule = ruleFor(table, e);
     return verdictEffect(e, rule?.level ?? table.fallback, describeRule(table, rule), segment(command, ascii, e.source));
   });

@@ -16,6 +16,7 @@ const OUTCOMES: Record<string, Outcome> = {
   approved: { kind: "approved", reason: "within developer (needs reader: read worktree)" },
   "refused (defer)": { kind: "refused", reason: "needs yolo, above developer: x", level: "developer", onDeny: "defer", configFile: "/h/.config/shellfence/config.toml" },
   "refused (ask)": { kind: "refused", reason: "needs yolo, above developer: x", level: "developer", onDeny: "ask", configFile: "/h/.config/shellfence/config.toml" },
+  "refused (deny)": { kind: "refused", reason: "needs yolo, above developer: x", level: "developer", onDeny: "deny", configFile: "/h/.config/shellfence/config.toml", plain: "needs yolo, above developer: reads `~/.ssh/id_rsa`, a secret" },
   undecided: { kind: "undecided", why: "data file error: x" },
 };
 
@@ -30,7 +31,7 @@ function answers(agent: AgentName) {
     for (const mode of ["default", "bypassPermissions"]) {
       const env = { ...SHAPES[shape].make("git status", "/home/u/proj"), ...("permission_mode" in SHAPES[shape].make("", "/") ? { permission_mode: mode } : {}) };
       const p = ADAPTERS[agent].parse(JSON.stringify(env), {});
-      if (p.kind !== "request") throw new Error(`${shape}: ${p.why}`);
+      if (p.kind !== "request") throw new Error(`${shape}: ${p.kind === "skip" ? p.why : "not a request"}`);
       for (const [name, o] of Object.entries(OUTCOMES)) out.push({ shape: `${shape} ${mode}`, outcome: name, ...p.answer(o) });
     }
   }
@@ -39,16 +40,16 @@ function answers(agent: AgentName) {
 
 /** The decision values an adapter emits, by outcome. */
 const EXPECTED: Record<AgentName, Record<string, string[]>> = {
-  "claude-code": { approved: ["allow"], "refused (defer)": [], "refused (ask)": ["ask"], undecided: [] },
-  codex: { approved: ["allow"], "refused (defer)": ["deny"], "refused (ask)": ["deny"], undecided: ["deny"] },
-  copilot: { approved: ["allow"], "refused (defer)": [], "refused (ask)": [], undecided: [] },
-  cursor: { approved: ["allow"], "refused (defer)": ["deny"], "refused (ask)": ["deny"], undecided: ["deny"] },
-  gemini: { approved: ["allow"], "refused (defer)": [], "refused (ask)": [], undecided: [] },
-  antigravity: { approved: ["allow"], "refused (defer)": ["ask"], "refused (ask)": ["force_ask"], undecided: ["ask"] },
-  grok: { approved: ["allow"], "refused (defer)": ["deny"], "refused (ask)": ["deny"], undecided: ["deny"] },
-  qwen: { approved: ["allow"], "refused (defer)": [], "refused (ask)": ["ask"], undecided: [] },
-  droid: { approved: ["allow"], "refused (defer)": [], "refused (ask)": ["ask"], undecided: [] },
-  opencode: { approved: ["allow"], "refused (defer)": ["deny"], "refused (ask)": ["deny"], undecided: ["deny"] },
+  "claude-code": { approved: ["allow"], "refused (defer)": [], "refused (ask)": ["ask"], "refused (deny)": ["deny"], undecided: [] },
+  codex: { approved: ["allow"], "refused (defer)": ["deny"], "refused (ask)": ["deny"], "refused (deny)": ["deny"], undecided: ["deny"] },
+  copilot: { approved: ["allow"], "refused (defer)": [], "refused (ask)": [], "refused (deny)": ["deny"], undecided: [] },
+  cursor: { approved: ["allow"], "refused (defer)": ["deny"], "refused (ask)": ["deny"], "refused (deny)": ["deny"], undecided: ["deny"] },
+  gemini: { approved: ["allow"], "refused (defer)": [], "refused (ask)": [], "refused (deny)": ["deny"], undecided: [] },
+  antigravity: { approved: ["allow"], "refused (defer)": ["ask"], "refused (ask)": ["force_ask"], "refused (deny)": ["deny"], undecided: ["ask"] },
+  grok: { approved: ["allow"], "refused (defer)": ["deny"], "refused (ask)": ["deny"], "refused (deny)": ["deny"], undecided: ["deny"] },
+  qwen: { approved: ["allow"], "refused (defer)": [], "refused (ask)": ["ask"], "refused (deny)": ["deny"], undecided: [] },
+  droid: { approved: ["allow"], "refused (defer)": [], "refused (ask)": ["ask"], "refused (deny)": ["deny"], undecided: [] },
+  opencode: { approved: ["allow"], "refused (defer)": ["deny"], "refused (ask)": ["deny"], "refused (deny)": ["deny"], undecided: ["deny"] },
 };
 
 describe.each(AGENT_NAMES)("%s", (agent) => {
@@ -61,6 +62,16 @@ describe.each(AGENT_NAMES)("%s", (agent) => {
       for (const l of leaves(a.print)) if (adapter.decisionPaths.some((p) => p.join(".") === l.path.join("."))) values.add(String(l.value));
     }
     expect([...values].sort()).toEqual([...EXPECTED[agent][outcome]!].sort());
+  });
+
+  it("on_deny = deny tells the agent the plain reason in one line", () => {
+    // (Codex's PermissionRequest comes after its PreToolUse, which denied already: it stays silent.)
+    const printed = all.filter((x) => x.outcome === "refused (deny)" && x.print !== null);
+    expect(printed.length).toBeGreaterThan(0);
+    for (const a of printed) {
+      const texts = leaves(a.print).map((l) => String(l.value));
+      expect(texts.some((x) => x === "shellfence: blocked, needs yolo, above developer: reads `~/.ssh/id_rsa`, a secret. Do not retry it in another form; if it is needed, ask the user to run it.")).toBe(true);
+    }
   });
 
   it("writes its decision nowhere but its declared field", () => {
@@ -107,8 +118,8 @@ describe("answers an agent fails open on cannot be written", () => {
     const d: CopilotAnswer = { permissionDecision: "ask", permissionDecisionReason: "" };
     // @ts-expect-error The Cursor CLI's handling of ask is not documented: never written.
     const e: CursorAnswer = { permission: "ask", user_message: "", agent_message: "" };
-    // @ts-expect-error A Claude-shaped deny would block what the user could approve.
-    const f: PreToolUseAnswer = { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "" } };
+    // @ts-expect-error A Claude-shaped answer defers by silence, never by a word.
+    const f: PreToolUseAnswer = { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "defer", permissionDecisionReason: "" } };
     // @ts-expect-error Grok knows allow and deny.
     const g: GrokAnswer = { decision: "ask", reason: "" };
     expect([a, b, c, d, e, f, g]).toHaveLength(7);

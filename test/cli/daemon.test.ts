@@ -216,6 +216,36 @@ describe("the hook daemon", () => {
     expect(hook("ls > listing.txt", { env: { XDG_CONFIG_HOME: xdg }, daemonOnly: true }).out).toMatch(/"permissionDecision":"ask".*editor/);
   });
 
+  it("honours custom rules as the bundle does, and follows a changed config by its content", async () => {
+    hook("true");
+    await daemonUp(dir);
+    const xdg = path.join(p.home, "xdg-rules");
+    mkdirSync(path.join(xdg, "shellfence"), { recursive: true });
+    const file = path.join(xdg, "shellfence", "config.toml");
+    const declare = (name: string) =>
+      `[[command]]\nname = "${name}"\nsummary = "the project's CLI"\nruns_in_base = true\nlax_flags = true\nlax_why = "its own flags"\noperands = "all:ignore"\neffects = [{ op = "exec", path = ".", why = "project code" }]\n\n[[allow]]\nargv = ["tool", "session", "*"]\nlevel = "developer"\n\n[[deny]]\nargv = ["git", "push", "**", "--force", "**"]\nmessage = "No force-push."\n`;
+    writeFileSync(file, declare("myproj"));
+    const env = { XDG_CONFIG_HOME: xdg };
+    for (const [command, want] of [
+      ["myproj session start", /"allow"/],
+      ["tool session start", /"allow"/],
+      ["tool session start; rm -rf ~", /^$/],
+      ["git push --force", /"deny".*No force-push/],
+    ] as const) {
+      const own = hook(command, { env, args: ["--no-daemon"] });
+      expect(own.out).toMatch(want);
+      expect(own.err).toBe("");
+      expect(hook(command, { env, daemonOnly: true })).toEqual(own);
+    }
+    // The same file with other bytes: compiled again (the old name is gone, the new one declared).
+    writeFileSync(file, declare("ourproj"));
+    expect(hook("myproj session start", { env, daemonOnly: true }).out).toBe("");
+    expect(hook("ourproj session start", { env, daemonOnly: true }).out).toMatch(/"allow"/);
+    // A broken declaration reaches the user, and approves nothing.
+    writeFileSync(file, '[[command]]\nname = "x"\n');
+    expect(hook("ls", { env, daemonOnly: true }).out).toMatch(/systemMessage.*config\.toml:1/);
+  });
+
   it("sees the filesystem afresh for each command (a project that becomes a symlink to /etc)", async () => {
     const proj = path.join(p.dir, "moving");
     mkdirSync(path.join(proj, ".git"), { recursive: true });

@@ -52,6 +52,20 @@ describe("shellfence doctor", () => {
     expect(check(report, "config")).toMatchObject({ status: "fail", detail: expect.stringMatching(/config\.toml:2: .*levl/) });
   });
 
+  it("custom rules: counted when valid; an invalid declared command named by file and line, exit 1", async () => {
+    await setup();
+    const file = path.join(t.dir, ".config", "shellfence", "config.toml");
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, 'on_deny = "deny"\n\n[[allow]]\nargv = ["tool", "session", "*"]\nlevel = "developer"\n\n[[command]]\nname = "myproj"\nsummary = "mine"\n');
+    const good = await doctor();
+    expect(check(good.report, "rules")).toMatchObject({ status: "ok", detail: "1 declared command, 1 allow rule, 0 deny rules" });
+    expect(check(good.report, "on_deny")?.detail).toMatch(/every supported agent can deny/);
+    writeFileSync(file, '[[command]]\nname = "myproj"\nsummary = "mine"\noperands = "all:frobnicate"\n');
+    const { code, report } = await doctor();
+    expect(code).toBe(1);
+    expect(check(report, "config")).toMatchObject({ status: "fail", detail: expect.stringMatching(/config\.toml:4: .*operands/) });
+  });
+
   it("a hook whose install is gone, and none at all: exit 1", async () => {
     const none = await doctor();
     expect(none.code).toBe(1);

@@ -53,6 +53,20 @@ describe("shellfence setup", () => {
     }
   });
 
+  it("installs the PostToolUse hook only when asked (--post-tool-use), and uninstall removes it too", async () => {
+    await setup();
+    expect(settings().hooks.PostToolUse).toBeUndefined();
+    const r = await setup("--post-tool-use");
+    expect(r.code).toBe(0);
+    expect(settings().hooks.PostToolUse).toEqual([{ matcher: "Bash", hooks: [{ type: "command", command: settings().hooks.PreToolUse[0].hooks[0].command, timeout: 10 }] }]);
+    expect((await setup("--post-tool-use")).out).toMatch(/already installed/);
+    const { runUninstall } = await import("../../src/cli/uninstall.ts");
+    const io = makeIo({ home: t.dir });
+    expect(await runUninstall([], io)).toBe(0);
+    expect(settings().hooks?.PostToolUse ?? []).toEqual([]);
+    expect(settings().hooks?.PreToolUse ?? []).toEqual([]);
+  });
+
   it("backs the file up, keeps other keys, and is idempotent", async () => {
     mkdirSync(path.dirname(file), { recursive: true });
     const original = JSON.stringify({ model: "sonnet", permissions: { allow: ["Bash(ls:*)"] }, hooks: { Stop: [] } }, null, 4);

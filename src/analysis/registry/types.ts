@@ -6,6 +6,19 @@ import type { Kind, Locus, Op } from "../../policy/model.ts";
 /** An argv word: its static value, or null when the word is dynamic. */
 export type ArgWord = string | null;
 
+/**
+ * How the walk found a simple command, beyond its words (custom allow rules match only plain
+ * invocations: src/policy/custom.ts).
+ */
+export interface Invoked {
+  /** Per word: an unquoted glob, which bash may turn into any number of words. */
+  globs: readonly boolean[];
+  /** Assignments come with it (`X=1 cmd`, `env X=1 cmd`). */
+  prefixed: boolean;
+  /** The physical directories it may run in; null when unknown. */
+  bases: readonly string[] | null;
+}
+
 /** One thing a command does, before its paths are placed in loci. */
 export type AbstractEffect =
   | {
