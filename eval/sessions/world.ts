@@ -102,14 +102,16 @@ function buildNodeModules(w: Writer, project: string, entries: number): void {
 
 function buildVenv(w: Writer, project: string, scale: number): void {
   const v = `${project}/.venv`;
+  // what the files say: paths as the world sees them (the host dir is only where they are written)
+  const seen = `${PROJECT}/.venv`;
   const sp = `${v}/lib/python3.11/site-packages`;
   for (const d of [v, `${v}/bin`, `${v}/include`, `${v}/lib`, `${v}/lib/python3.11`, sp]) w.dir(d);
   w.file(`${v}/pyvenv.cfg`, `home = /usr/bin\ninclude-system-site-packages = false\nversion = 3.11.2\n`);
   // a venv's interpreter links point out of the project, to the system's python
   w.link("/usr/bin/python3", `${v}/bin/python3`);
   w.link("python3", `${v}/bin/python`);
-  w.file(`${v}/bin/activate`, `# This file must be used with "source bin/activate"\nVIRTUAL_ENV="${v}"\nexport VIRTUAL_ENV\nPATH="$VIRTUAL_ENV/bin:$PATH"\nexport PATH\n`);
-  for (const tool of ["pip", "pytest", "black", "ruff"]) w.file(`${v}/bin/${tool}`, `#!${v}/bin/python3\nimport sys\nsys.exit(0)\n`, 0o755);
+  w.file(`${v}/bin/activate`, `# This file must be used with "source bin/activate"\nVIRTUAL_ENV="${seen}"\nexport VIRTUAL_ENV\nPATH="$VIRTUAL_ENV/bin:$PATH"\nexport PATH\n`);
+  for (const tool of ["pip", "pytest", "black", "ruff"]) w.file(`${v}/bin/${tool}`, `#!${seen}/bin/python3\nimport sys\nsys.exit(0)\n`, 0o755);
   const pkgs = ["requests", "urllib3", "certifi", "idna", "charset_normalizer", "pytest", "pluggy", "iniconfig", "packaging", "numpy", "pandas", "django", "flask", "jinja2", "markupsafe", "click", "attrs", "six", "yaml", "toml"];
   const modules = Math.max(2, Math.round(40 * scale));
   for (const p of pkgs) {
@@ -233,7 +235,7 @@ export function buildRealSizeWorld(templateDir: string, dir: string, opts: RealS
 }
 
 /** Bumped whenever the builder's output changes: the oracle's cached template is keyed by it. */
-export const BUILDER_VERSION = 1;
+export const BUILDER_VERSION = 2;
 
 /** The oracle's scale for labelling: the same layout with ~2,000 node_modules entries (a world
  * copy per observed command stays cheap). */
