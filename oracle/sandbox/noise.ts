@@ -79,8 +79,12 @@ export function isHeredocTemp(path: string): boolean {
  * `/proc/thread-self/comm`) of one of the command's own processes: pthread_setname_np naming a
  * thread (dig and host name their worker threads). It changes only the name `ps` shows for the
  * command's own process, so it is not an effect. Another process's name stays an effect.
+ * Likewise `/proc/<pid>/coredump_filter` of its own process (the JVM sets what its own core dump
+ * would hold): a setting of that process alone (and the children it starts).
  */
 export function ownThreadName(path: string, own: (pid: number) => boolean): boolean {
+  const filter = /^\/proc\/(self|\d+)\/coredump_filter$/.exec(path);
+  if (filter) return filter[1] === "self" || own(Number(filter[1]));
   const m = /^\/proc\/(self|thread-self|\d+)\/(?:task\/(\d+)\/)?comm$/.exec(path);
   if (!m) return false;
   if (m[1] === "thread-self") return m[2] === undefined;

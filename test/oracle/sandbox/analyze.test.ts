@@ -327,6 +327,17 @@ describe("effects from syscalls", () => {
     expect(brief(es)).toEqual(["write system /proc/77/task/77/comm"]);
   });
 
+  it("a process setting its own core dump filter is not a write; another process's is", () => {
+    const es = run([
+      `1 clone(child_stack=NULL, flags=SIGCHLD) = 8`,
+      `8 execve("/usr/bin/java", ["java", "-version"], 0x1 /* 1 vars */) = 0`,
+      `8 openat(AT_FDCWD, "/proc/8/coredump_filter", O_WRONLY) = 3</proc/8/coredump_filter>`,
+      `8 openat(AT_FDCWD, "/proc/self/coredump_filter", O_WRONLY) = 4</proc/8/coredump_filter>`,
+      `8 openat(AT_FDCWD, "/proc/77/coredump_filter", O_WRONLY) = -1 EACCES (Permission denied)`,
+    ]);
+    expect(brief(es)).toEqual(["write system /proc/77/coredump_filter"]);
+  });
+
   it("an installed script read by the interpreter the kernel started for it is running it, not a read", () => {
     const es = run([
       `1 clone(child_stack=NULL, flags=SIGCHLD) = 2`,
