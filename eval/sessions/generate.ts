@@ -38,7 +38,10 @@ export function generate(seed: number): Map<string, SessionCase[]> {
         id: "rs-" + createHash("sha256").update(key).digest("hex").slice(0, 12),
         command: s.command,
         ...(s.cwd ? { cwd: s.cwd } : {}),
-        label: s.oracle === true ? { level: s.level, source: "hand", reason: s.reason } : { level: s.level, source: "hand", reason: `${s.reason}; not oracle-labelled: ${s.oracle}`, unobservable: s.oracle },
+        label: {
+          ...(s.oracle === true ? { level: s.level, source: "hand" as const, reason: s.reason } : { level: s.level, source: "hand" as const, reason: `${s.reason}; not oracle-labelled: ${s.oracle}`, unobservable: s.oracle }),
+          ...(s.levelUntrusted ? { levelUntrusted: s.levelUntrusted } : {}),
+        },
         tags: { tool: toolOf(s.command), family: familyOf(s.command), template: t.name, world: "real-size" },
         oracle: s.oracle === true,
       });

@@ -13,6 +13,8 @@ export interface SessionSpec {
   level: Need;
   reason: string;
   oracle: true | string;
+  /** The level without what trusted (project) code does inside (metrics labelAt), when it differs. */
+  levelUntrusted?: Need;
 }
 
 export interface SessionTemplate {
@@ -26,6 +28,9 @@ const NO_NET = "needs the project's server running (the sandbox has no network a
 const NO_DOCKER = "needs a Docker daemon (none in the sandbox)";
 const NO_CARGO = "cargo is not installed where the oracle runs";
 const NO_PROC = "signals the user's other processes: none runs in the sandbox, so the oracle would see nothing to signal";
+const NO_REMOTE = "needs the network (the sandbox has none: the oracle would only see a failed connection)";
+/** Whether the last docker-compose form builds (drawn, so the other forms keep their share). */
+const cmd6b = (r: Rng) => r.chance(0.4);
 const NO_REGISTRY = "asks a package registry over the network (the sandbox has none)";
 
 const SYMBOLS = ["TODO", "FIXME", "useState", "handleRequest", "parseConfig", "createServer", "export default", "console.log", "process.env", "import React", "describe(", "async function", "API_URL", "version"];
@@ -55,7 +60,7 @@ export const TEMPLATES: SessionTemplate[] = [
       if (form === 2) return { command: `nohup npm run ${script} > ${log} 2>&1 & echo $!`, level: "developer", reason: "runs the project's own script in the background and prints its pid", oracle: "the planted package.json has no dev/start/serve script: the oracle would only see npm's error" };
       if (form === 3) return { command: `node src/index.js > ${log} 2>&1 &`, level: "developer", reason: "runs project code in the background", oracle: true };
       if (form === 4) return { command: `(npm run ${script} > ${log} 2>&1 &) && sleep ${r.int(2, 8)} && tail -${r.pick([20, 30, 50])} ${log}`, level: "developer", reason: "starts the project's server, waits, reads its log", oracle: "the planted package.json has no dev/start/serve script: the oracle would only see npm's error" };
-      if (form === 5) return { command: `npx vite --port ${r.pick(PORTS)} &`, level: "developer", reason: "runs the project's installed vite (project code in node_modules/.bin)", oracle: "the planted node_modules has no vite: the oracle would see npx reach for the registry" };
+      if (form === 5) return { command: `npx vite --port ${r.pick(PORTS)} &`, level: "developer", reason: "runs the project's installed vite (project code in node_modules/.bin)", oracle: true };
       if (form === 6) return { command: `sleep ${r.int(1, 5)} && tail -n ${r.pick([20, 40, 100])} ${log}`, level: "reader", reason: "waits, then reads the server's log (tmp or worktree)", oracle: true };
       return { command: `npm run build && node src/index.js &`, level: "developer", reason: "builds with the project's script, then runs project code in the background", oracle: true };
     },
@@ -128,7 +133,8 @@ export const TEMPLATES: SessionTemplate[] = [
       if (form <= 3) return { command: r.pick([`${dc} logs ${svc}`, `${dc} logs --tail ${r.pick([50, 100, 200])} ${svc}`, `${dc} logs ${svc} 2>&1 | tail -${r.pick([30, 50])}`, `${dc} logs --since 10m ${svc} | grep -i error`]), level: "reader", reason: "reads the project's containers' logs from the local daemon (a read verb, as `docker logs` is labelled in datasets/realistic)", oracle: NO_DOCKER };
       if (form === 4) return { command: r.pick([`${dc} config`, `${dc} config --environment`]), level: "yolo", reason: "prints the compose model with values interpolated from the project's .env (a secret)", oracle: NO_DOCKER };
       if (form === 5) return { command: r.pick([`${dc} exec ${svc} sh -c 'ls /app'`, `${dc} exec ${svc} env`, `${dc} run --rm ${svc} npm test`]), level: "yolo", reason: "runs a program inside a container (images' code, the container's secrets)", oracle: NO_DOCKER };
-      if (form === 6) return { command: r.pick([`${dc} up -d`, `${dc} up -d ${svc}`, `${dc} restart ${svc}`, `${dc} build ${svc}`]), level: "yolo", reason: "starts or builds images' code", oracle: NO_DOCKER };
+      if (form === 6) return { command: r.pick([`${dc} up -d`, `${dc} up -d ${svc}`, `${dc} restart ${svc}`]), level: "yolo", reason: "starts images' code", oracle: NO_DOCKER };
+      if (cmd6b(r)) return { command: `${dc} build ${svc}`, level: "local-admin", reason: "builds and stores an image in the daemon (system state), as `docker build` is labelled in datasets/realistic", oracle: NO_DOCKER };
       return { command: r.pick([`${dc} down`, `${dc} stop ${svc}`]), level: "local-admin", reason: "stops and removes the project's containers", oracle: NO_DOCKER };
     },
   },
@@ -216,12 +222,16 @@ export const TEMPLATES: SessionTemplate[] = [
       switch (form) {
         case 0: return { command: r.pick(["npm test", "npm test 2>&1 | tail -30", "npm run test -- --watch=false", "CI=true npm test"]), level: "developer", reason: "runs the project's test script (project code)", oracle: true };
         case 1: return { command: r.pick(["npm run build", "npm run build 2>&1 | tail -20", "npm run lint"]), level: "developer", reason: "runs the project's build or lint script (project code, writes in the worktree)", oracle: true };
-        case 2: return { command: r.pick(["npx tsc --noEmit", "npx vitest run", "npx jest --listTests", "npx eslint src --ext .ts"]), level: "developer", reason: "runs a project-installed tool (node_modules/.bin: project code)", oracle: "the planted node_modules has no such tool: npx would reach for the registry" };
+        case 2: return { command: r.pick(["npx tsc --noEmit", "npx vitest run", "npx jest --listTests", "npx eslint src --ext .ts", "npx prettier --check src"]), level: "developer", reason: "runs a project-installed tool (node_modules/.bin: project code)", oracle: true };
         case 3: return { command: r.pick(["make test", "make build", "make"]), level: "developer", reason: "runs the project's Makefile recipes (project code)", oracle: true };
         case 4: return { command: r.pick([".venv/bin/pytest -q", ".venv/bin/pytest tests/ -x", "source .venv/bin/activate && pytest -q", ". .venv/bin/activate && python -m pytest"]), level: "developer", reason: "runs the project's virtualenv tools and tests (project code)", oracle: true };
         case 5: return { command: r.pick(["cargo build", "cargo test", "cargo check 2>&1 | tail -20", "cargo clippy -- -D warnings", "cargo test --lib -- --nocapture"]), level: "developer", reason: "builds and runs the project's Rust code (build scripts, tests: project code; writes target/)", oracle: NO_CARGO };
         case 6: return { command: r.pick(["node test/run.js", "node scripts/build.js", "python3 src/app.py", "sh scripts/lint.sh"]), level: "developer", reason: "runs project code", oracle: true };
-        case 7: return { command: r.pick(["go test ./...", "go build ./...", "go vet ./..."]), level: "developer", reason: "builds and tests the project's Go code", oracle: "the planted project has no go.mod: go would only print an error" };
+        case 7: {
+          const cmd = r.pick(["go test ./...", "go build ./...", "go vet ./..."]);
+          const [level, reason] = cmd.startsWith("go test") ? (["developer", "runs the project's Go tests (project code)"] as const) : cmd.startsWith("go build") ? (["editor", "compiles (no project code runs); writes binaries and GOCACHE (as datasets/realistic labels it)"] as const) : (["reader", "analyses sources (as datasets/realistic labels it)"] as const);
+          return { command: cmd, level, reason, oracle: "the planted project has no go.mod: go would only print an error" };
+        }
         case 8: return { command: r.pick(["./gradlew test", "./mvnw -q test", "mvn -q compile"]), level: "developer", reason: "runs the project's build (project code, downloads dependencies)", oracle: "the planted project has no build file or wrapper for it" };
         default: return { command: r.pick(["timeout 120 npm test", "npm test -- --reporter=dot 2>&1 | grep -i fail", "npm test; echo \"exit: $?\""]), level: "developer", reason: "runs the project's tests (project code)", oracle: true };
       }
@@ -233,7 +243,11 @@ export const TEMPLATES: SessionTemplate[] = [
     count: 20,
     make: (r) => {
       const cmd = r.pick([`npm install ${r.pick(DEPS)}`, "npm install", "npm ci", `pip install ${r.pick(PYPKGS)}`, `.venv/bin/pip install -r requirements.txt`, "cargo add serde", `npm install -D ${r.pick(DEPS)}`, "git pull", "git fetch origin", "git push origin HEAD"]);
-      return { command: cmd, level: cmd.startsWith("git push") ? "network-admin" : cmd.startsWith("git ") ? "network-admin" : "yolo", reason: cmd.startsWith("git") ? "talks to the remote (network)" : "installs packages from a registry (their install scripts run; network)", oracle: NO_REGISTRY };
+      if (cmd.startsWith("git push")) return { command: cmd, level: "network-admin", reason: "sends commits to a remote", oracle: NO_REMOTE };
+      if (cmd.startsWith("git ")) return { command: cmd, level: "editor", reason: "fetches from the configured remote into the repository (and merges into worktree files); as datasets/realistic labels it", oracle: NO_REMOTE };
+      if (cmd.startsWith("cargo add")) return { command: cmd, level: "editor", reason: "edits Cargo.toml after a registry lookup (literal host); as datasets/realistic labels it", oracle: NO_CARGO };
+      if (cmd.startsWith(".venv/")) return { command: cmd, level: "yolo", levelUntrusted: "developer", reason: "runs the project's own virtualenv pip (a worktree file: project code, trusted from developer up), which installs downloaded packages", oracle: NO_REGISTRY };
+      return { command: cmd, level: "yolo", reason: "installs downloaded packages whose install scripts run", oracle: NO_REGISTRY };
     },
   },
   // ---- edits the agent makes between reads (heredocs, sed -i, mkdir) ----

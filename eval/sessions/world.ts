@@ -97,6 +97,13 @@ function buildNodeModules(w: Writer, project: string, entries: number): void {
       w.link(`../${name}/bin/cli.js`, `${nm}/.bin/${name.split("/").pop()}`);
     }
   }
+  // the tools a JS project installs and its scripts and npx run by name
+  for (const [name, bin] of [["typescript", "tsc"], ["vitest", "vitest"], ["jest", "jest"], ["eslint", "eslint"], ["vite", "vite"], ["prettier", "prettier"]] as const) {
+    writePackage(w, `${nm}/${name}`, name, packages);
+    w.dir(`${nm}/${name}/bin`);
+    w.file(`${nm}/${name}/bin/${bin}.js`, `#!/usr/bin/env node\nrequire("../index.js");\n`, 0o755);
+    w.link(`../${name}/bin/${bin}.js`, `${nm}/.bin/${bin}`);
+  }
   w.file(`${nm}/.package-lock.json`, `{"name":"project","lockfileVersion":3}\n`);
 }
 
@@ -235,7 +242,7 @@ export function buildRealSizeWorld(templateDir: string, dir: string, opts: RealS
 }
 
 /** Bumped whenever the builder's output changes: the oracle's cached template is keyed by it. */
-export const BUILDER_VERSION = 2;
+export const BUILDER_VERSION = 3;
 
 /** The oracle's scale for labelling: the same layout with ~2,000 node_modules entries (a world
  * copy per observed command stays cheap). */
