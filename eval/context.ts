@@ -22,7 +22,7 @@ async function importOptional<T>(rel: string): Promise<T | null> {
   }
 }
 
-export async function evalContext(): Promise<{ context: ClassifyContext; source: string }> {
+export async function evalContext(): Promise<{ context: ClassifyContext; source: string; templateDir?: string }> {
   const index = await importOptional<{ sandboxContext?: () => { cwd: string; roots: string[]; home: string; tmp: string[] } }>("../oracle/sandbox/index.ts");
   const sandbox = await importOptional<{ ensureTemplate?: () => { dir: string } }>("../oracle/sandbox/sandbox.ts");
   if (typeof index?.sandboxContext !== "function") return { context: FALLBACK_CONTEXT, source: "eval/context.ts stand-in (oracle/sandbox not available), no filesystem" };
@@ -31,7 +31,7 @@ export async function evalContext(): Promise<{ context: ClassifyContext; source:
   try {
     if (typeof sandbox?.ensureTemplate === "function") {
       const t = sandbox.ensureTemplate();
-      return { context: { ...context, fs: worldFs(t.dir) }, source: `oracle sandboxContext() with the planted world's filesystem (${t.dir})` };
+      return { context: { ...context, fs: worldFs(t.dir) }, source: `oracle sandboxContext() with the planted world's filesystem (${t.dir})`, templateDir: t.dir };
     }
   } catch (e) {
     return { context: { ...context, fs: null }, source: `oracle sandboxContext(), no filesystem (building the planted world failed: ${(e as Error).message.split("\n")[0]})` };

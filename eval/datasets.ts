@@ -4,7 +4,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { caseSchema, type Dataset, type EvalCase } from "./types.ts";
+import { caseSchema, manifestSchema, type Dataset, type EvalCase, type Manifest } from "./types.ts";
 
 export const DATASETS_DIR = fileURLToPath(new URL("../datasets/", import.meta.url));
 
@@ -51,10 +51,31 @@ function setFiles(dir: string): string[] {
   return out;
 }
 
+/** The set's dataset.json, or the defaults when it has none. */
+export function loadManifest(dir: string): Manifest {
+  const file = path.join(dir, "dataset.json");
+  if (!existsSync(file)) return manifestSchema.parse({});
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(file, "utf8"));
+  } catch (e) {
+    throw new Error(`${file}: not valid JSON (${(e as Error).message}).`);
+  }
+  const r = manifestSchema.safeParse(raw);
+  if (!r.success) {
+    const issue = r.error.issues[0]!;
+    throw new Error(`${file}: ${issue.path.join(".") || "manifest"}: ${issue.message}. Fix it to match eval/types.ts manifestSchema.`);
+  }
+  return r.data;
+}
+
 export function loadDataset(name: string, root = DATASETS_DIR): Dataset {
   const dir = path.join(root, name);
   const files = setFiles(dir);
+  const manifest = loadManifest(dir);
   const hash = createHash("sha256");
+  // a set in another world is another measurement: its hash says so
+  if (manifest.world !== "planted") hash.update(`world:${manifest.world}\0`);
   const cases: EvalCase[] = [];
   const seen = new Map<string, string>();
   for (const f of files) {
@@ -68,7 +89,7 @@ export function loadDataset(name: string, root = DATASETS_DIR): Dataset {
       cases.push(c);
     }
   }
-  return { name, hash: hash.digest("hex"), files: files.map((f) => path.join("datasets", name, f)), cases };
+  return { name, world: manifest.world, hash: hash.digest("hex"), files: files.map((f) => path.join("datasets", name, f)), cases };
 }
 
 export function caseHash(c: EvalCase): string {

@@ -11,6 +11,8 @@ import type { CaseResult, Classifier, ClassifierResult, ClassifyContext, Dataset
 export interface EvalOptions {
   /** Context of the world the labels were observed in (the sandbox oracle's). */
   context: ClassifyContext;
+  /** Per dataset name: the context of another world its labels were observed in (eval/worlds.ts). */
+  contexts?: Readonly<Record<string, ClassifyContext>>;
   /** Measured passes after one warm-up pass; each case's latency is its best pass. */
   passes: number;
   /** Every n-th case is re-classified at each of the seven levels to check the derivation. */
@@ -94,7 +96,7 @@ interface Item {
 }
 
 export function evaluate(datasets: Dataset[], classify: Classifier, table: LevelTable, opts: EvalOptions): EvalOutput {
-  const items: Item[] = datasets.flatMap((d) => d.cases.map((c) => ({ dataset: d.name, c, ctx: contextFor(c, opts.context) })));
+  const items: Item[] = datasets.flatMap((d) => d.cases.map((c) => ({ dataset: d.name, c, ctx: contextFor(c, opts.contexts?.[d.name] ?? opts.context) })));
   const total = items.length * (1 + opts.passes);
   let done = 0;
   const tick = () => {

@@ -14,6 +14,8 @@ export interface PipelineInput {
   classify: Classifier;
   table: LevelTable;
   context: ClassifyContext;
+  /** Per dataset name: another world's context (eval/worlds.ts). */
+  contexts?: Readonly<Record<string, ClassifyContext>>;
   store: Store;
   passes: number;
   verifyEvery: number;
@@ -51,6 +53,7 @@ export function priorRuns(store: Store): PriorRun[] {
 export function runPipeline(input: PipelineInput, meta: { commit: string; date: string }): PipelineOutput {
   const output = evaluate(input.datasets, input.classify, input.table, {
     context: input.context,
+    ...(input.contexts ? { contexts: input.contexts } : {}),
     passes: input.passes,
     verifyEvery: input.verifyEvery,
     onProgress: input.onProgress,

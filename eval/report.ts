@@ -39,6 +39,12 @@ function headline(rec: RunRecord, level: Level): number | null {
   return pick ? pick.approvalRate : null;
 }
 
+/** The session-shaped set's figure in the real-size world (null in runs before it existed). */
+export const SESSIONS = "realistic-sessions";
+function sessionsFigure(rec: RunRecord, level: Level): number | null {
+  return rec.metrics.find((m) => m.dataset === SESSIONS && m.level === level)?.approvalRate ?? null;
+}
+
 /** Distinct cases missed at any level, over all datasets. */
 function missesOf(rec: RunRecord): number {
   const all = rec.counts.find((c) => c.dataset === ALL);
@@ -54,6 +60,7 @@ export function renderChart(history: RunRecord[]): string {
       { name: "developer approval", color: "#2471a3", values: history.map((r) => headline(r, "developer")) },
       { name: "editor approval", color: "#16a085", values: history.map((r) => headline(r, "editor")) },
       { name: "reader approval", color: "#8e44ad", values: history.map((r) => headline(r, "reader")) },
+      { name: "sessions developer approval", color: "#d35400", values: history.map((r) => sessionsFigure(r, "developer")) },
     ],
     misses: history.map(missesOf),
   });
@@ -181,18 +188,22 @@ export function renderReport(r: ReportInput): string {
   if (r.history.length) {
     out.push(
       mdTable(
-        ["run", "date", "commit", "developer", "editor", "reader", "misses", "p99", "p99 ratio", "accepted"],
+        ["run", "date", "commit", "developer", "editor", "reader", "sessions developer", "sessions reader", "misses", "p99", "p99 ratio", "accepted"],
         [...r.history].reverse().map((h) => {
           const f = (l: Level) => {
             const v = headline(h, l);
             return v === null ? "-" : fmtPct(v);
           };
-          return [`#${h.seq}`, h.date.slice(0, 16).replace("T", " "), `\`${h.commit.slice(0, 10)}\`${h.dirty ? " (dirty)" : ""}`, f("developer"), f("editor"), f("reader"), missesOf(h), `${h.latency.p99Us.toFixed(1)} us`, `${h.latency.p99Ratio.toFixed(2)}x`, h.accepted ?? ""];
+          const sf = (l: Level) => {
+            const v = sessionsFigure(h, l);
+            return v === null ? "-" : fmtPct(v);
+          };
+          return [`#${h.seq}`, h.date.slice(0, 16).replace("T", " "), `\`${h.commit.slice(0, 10)}\`${h.dirty ? " (dirty)" : ""}`, f("developer"), f("editor"), f("reader"), sf("developer"), sf("reader"), missesOf(h), `${h.latency.p99Us.toFixed(1)} us`, `${h.latency.p99Ratio.toFixed(2)}x`, h.accepted ?? ""];
         }),
       ),
     );
     out.push("");
-    out.push(`Approval figures are on the realistic set. Runs are appended with \`npm run eval -- --record\`; the history is \`eval/history.jsonl\`. "(dirty)": the classifier, its data or the datasets had uncommitted changes at that commit.`);
+    out.push(`Approval figures are on the realistic set; "sessions" columns on the realistic-sessions set in the real-size world. Runs are appended with \`npm run eval -- --record\`; the history is \`eval/history.jsonl\`. "(dirty)": the classifier, its data or the datasets had uncommitted changes at that commit.`);
   } else out.push("No run recorded yet (`npm run eval -- --record`).");
   out.push("");
   return out.join("\n");

@@ -7,6 +7,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { loadLevels } from "../src/policy/levels.ts";
 import { evalContext } from "./context.ts";
+import { prepareWorlds } from "./worlds.ts";
 import { listDatasets, loadDataset } from "./datasets.ts";
 import { recordRun, runPipeline } from "./pipeline.ts";
 import { progressBar } from "./progress.ts";
@@ -90,19 +91,28 @@ async function main(): Promise<number> {
   for (const n of names) if (!known.includes(n)) throw new Error(`no dataset "${n}" under datasets/ (have: ${known.join(", ") || "none"}); a dataset is a folder of *.jsonl files`);
   const datasets = names.map((n) => loadDataset(n));
   const classify = await loadClassifier();
-  const { context, source } = await evalContext();
+  const { context, source, templateDir } = await evalContext();
+  const worlds = prepareWorlds(datasets, context, templateDir);
+  for (const n of worlds.notes) console.log(n);
   const store = openStore();
   const bar = progressBar("eval");
   const commit = gitCommit();
   const date = new Date().toISOString();
-  const out = runPipeline(
-    { datasets, classify, table, context, store, passes: args.passes, verifyEvery: args.verifyEvery, accept: args.accept, onProgress: bar.update },
-    { commit, date },
-  );
+  let out: ReturnType<typeof runPipeline>;
+  try {
+    out = runPipeline(
+      { datasets, classify, table, context, contexts: worlds.contexts, store, passes: args.passes, verifyEvery: args.verifyEvery, accept: args.accept, onProgress: bar.update },
+      { commit, date },
+    );
+  } finally {
+    const tc = performance.now();
+    worlds.cleanup();
+    if (worlds.notes.length) console.log(`removed the built world(s) in ${((performance.now() - tc) / 1000).toFixed(1)} s`);
+  }
   bar.end();
   const results = out.output.results;
 
-  console.log(`shellfence eval: ${results.length} cases in ${datasets.map((d) => `${d.name} (${d.cases.length})`).join(", ")}; context from ${source}`);
+  console.log(`shellfence eval: ${results.length} cases in ${datasets.map((d) => `${d.name} (${d.cases.length}${d.world && d.world !== "planted" ? `, ${d.world} world` : ""})`).join(", ")}; context from ${source}`);
   console.log(levelTables(out.metrics));
   console.log(`latency: median ${fmtUs(out.latency.medianUs)}, p99 ${fmtUs(out.latency.p99Us)} (each case's best of ${out.latency.passes} passes after a warm-up; per-pass p99 ${out.output.latency.p99s.map((x) => x.toFixed(1)).join("/")} us), p99 = ${out.latency.p99Ratio.toFixed(2)}x reference`);
   const slow = [...results].sort((a, b) => b.latencyUs - a.latencyUs).slice(0, 5);

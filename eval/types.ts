@@ -42,8 +42,20 @@ export const caseSchema = z
 export type EvalCase = z.infer<typeof caseSchema>;
 export type LabelEffect = z.infer<typeof labelEffectSchema>;
 
+/** `datasets/<name>/dataset.json`: what a set needs beyond its cases (optional). */
+export const manifestSchema = z
+  .object({
+    /** The world the set's labels were observed in and its cases are classified in (eval/worlds.ts); default: the planted world. */
+    world: z.enum(["planted", "real-size"]).default("planted"),
+    description: z.string().optional(),
+  })
+  .strict();
+export type Manifest = z.infer<typeof manifestSchema>;
+
 export interface Dataset {
   name: string;
+  /** The world its cases are classified in (eval/worlds.ts). */
+  world?: Manifest["world"];
   /** sha256 over the dataset's files, in name order. */
   hash: string;
   files: string[];

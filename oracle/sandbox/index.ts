@@ -7,7 +7,7 @@ import { join, loadLevels, needOf, type LevelTable } from "../../src/policy/leve
 import type { Effect, Need } from "../../src/policy/model.ts";
 import { compileRegions, loadRegions, normalizeAbsolute, type CompiledRegions } from "../../src/policy/regions.ts";
 import { analyze, denoise, type RawEffect, type TokenReport, type WorldView } from "./analyze.ts";
-import { CONTROL, DEFAULT_LIMITS, ensureTemplate, removeOrphans, runOnce, type Limits, type Template } from "./sandbox.ts";
+import { CONTROL, DEFAULT_LIMITS, ensureTemplate, removeOrphans, runOnce, type AltWorld, type Limits, type Template } from "./sandbox.ts";
 import { parseTrace } from "./trace.ts";
 import { diff, snapshot, type Change, type Snapshot } from "./tree.ts";
 import { unboundedDeletes } from "./extent.ts";
@@ -24,6 +24,8 @@ export interface ObserveOptions {
   /** Bytes fed to the command's stdin (default none). */
   stdin?: string;
   limits?: Partial<Omit<Limits, "timeoutMs">>;
+  /** Run in another world with the same layout (sandbox.ts AltWorld); default: the planted world. */
+  world?: AltWorld;
 }
 
 export interface Observation {
@@ -92,21 +94,25 @@ interface Shared {
   /** /etc files the sandbox binds over the host's (passwd, resolv.conf...). */
   etcOverrides: Set<string>;
 }
-let shared: Shared | null = null;
+/** Per world: "" for the planted world, else the AltWorld's id. */
+const sharedByWorld = new Map<string, Shared>();
 const systemLinks = new Map<string, string | null>();
-function setup(): Shared {
-  if (shared) return shared;
-  const template = ensureTemplate();
+function setup(alt?: AltWorld): Shared {
+  const key = alt?.id ?? "";
+  const have = sharedByWorld.get(key);
+  if (have) return have;
+  const template = ensureTemplate(alt);
   removeOrphans();
   const before = snapshot(path.join(template.dir, "home"), "/home");
   snapshot(path.join(template.dir, "tmp"), "/tmp", before);
   const etcOverrides = new Set(fs.readdirSync(path.join(template.dir, "etc")).map((n) => `/etc/${n}`));
-  shared = { template, before, regions: compileRegions(loadRegions(), ANCHORS), levels: loadLevels(), etcOverrides };
+  const shared: Shared = { template, before, regions: compileRegions(loadRegions(), ANCHORS), levels: loadLevels(), etcOverrides };
+  sharedByWorld.set(key, shared);
   return shared;
 }
 
 export async function observe(command: string, options: ObserveOptions = {}): Promise<Observation> {
-  const s = setup();
+  const s = setup(options.world);
   const cwd = resolveCwd(options.cwd);
   if (/^\/(home|tmp)(\/|$)/.test(cwd) && s.before.get(cwd)?.type !== "dir")
     throw new Error(`cwd ${cwd} is not a directory of the planted world; use a path relative to ${PROJECT} or an absolute one (see world)`);
@@ -179,7 +185,7 @@ export async function observe(command: string, options: ObserveOptions = {}): Pr
     // writes traced to see (rare: most commands run no trusted code, and then it was the shell).
     const envDisclosed = disclosed.filter((d) => d.startsWith("$"));
     let origin = new Map<string, boolean>();
-    if (envDisclosed.length && report.trustedRan) origin = await attribute(s.template, command, cwd, options, limits, view);
+    if (envDisclosed.length && report.trustedRan) origin = await attribute(s, command, cwd, options, limits, view);
     for (const d of disclosed) {
       // `$NAME`: a secret from the environment (the regions table places paths, not variables)
       const locus = d.startsWith("$") ? "secret" : s.regions.locate(d);
@@ -232,11 +238,11 @@ export async function observe(command: string, options: ObserveOptions = {}): Pr
  * For each secret variable, whether the first process that let its token out (in a program's
  * argv, or writing it anywhere) ran trusted code, from a second run with writes traced.
  */
-async function attribute(template: Template, command: string, cwd: string, options: ObserveOptions, limits: Limits, view: WorldView): Promise<Map<string, boolean>> {
-  const raw = await runOnce(template, command, { cwd, pty: options.pty ?? false, stdin: options.stdin ?? "", limits, traceWrites: true });
+async function attribute(s: Shared, command: string, cwd: string, options: ObserveOptions, limits: Limits, view: WorldView): Promise<Map<string, boolean>> {
+  const raw = await runOnce(s.template, command, { cwd, pty: options.pty ?? false, stdin: options.stdin ?? "", limits, traceWrites: true });
   try {
     const report: TokenReport = { uses: [], trustedRan: false };
-    analyze({ calls: parseTrace(raw.trace), cwd, world: view, locate: shared!.regions.locate, home: HOME, tokens: ENV_CANARIES, report });
+    analyze({ calls: parseTrace(raw.trace), cwd, world: view, locate: s.regions.locate, home: HOME, tokens: ENV_CANARIES, report });
     return tokenOrigin(report.uses);
   } finally {
     raw.cleanup();
@@ -264,7 +270,8 @@ export async function observeMany(items: BatchItem[], opts: { concurrency?: numb
       }
     }
   };
-  setup();
+  const first = items[0];
+  setup(first !== undefined && typeof first !== "string" ? first.options?.world : undefined);
   const settled = await Promise.allSettled(Array.from({ length: Math.min(concurrency, items.length) }, worker));
   const err = settled.find((r) => r.status === "rejected");
   if (err) throw (err as PromiseRejectedResult).reason;

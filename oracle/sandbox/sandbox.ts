@@ -61,12 +61,24 @@ export interface Template {
   dir: string;
 }
 
+/**
+ * Another world for the oracle (eval/sessions/world.ts): the planted world, then `extend(dir)` run
+ * on the host over the built template (dir holds home/ and tmp/). `id` names and versions it; the
+ * default world (no AltWorld) is built exactly as before.
+ */
+export interface AltWorld {
+  id: string;
+  extend(dir: string): void;
+}
+
 /** Builds the template world if this version is not cached yet. Safe against concurrent builders. */
-export function ensureTemplate(): Template {
+export function ensureTemplate(alt?: AltWorld): Template {
   requireTools();
   const script = buildScript();
-  const version = createHash("sha256").update(script).update(TEMPLATE_FORMAT).digest("hex").slice(0, 12);
-  const dir = path.join(ORACLE_ROOT, `template-${version}`);
+  const hash = createHash("sha256").update(script).update(TEMPLATE_FORMAT);
+  if (alt) hash.update(`\0alt:${alt.id}`);
+  const version = hash.digest("hex").slice(0, 12);
+  const dir = path.join(ORACLE_ROOT, `template-${alt ? `${alt.id.replace(/[^\w.-]/g, "_")}-` : ""}${version}`);
   if (fs.existsSync(path.join(dir, "ready"))) return { dir };
   const staging = `${dir}.building-${process.pid}-${randomBytes(4).toString("hex")}`;
   fs.mkdirSync(path.join(staging, "home"), { recursive: true });
@@ -83,13 +95,22 @@ export function ensureTemplate(): Template {
     const e = err as { stderr?: Buffer };
     throw new Error(`oracle/sandbox/world.ts: building the planted world failed: ${e.stderr?.toString() ?? String(err)}`);
   }
+  if (alt) {
+    try {
+      alt.extend(staging);
+    } catch (err) {
+      fs.rmSync(staging, { recursive: true, force: true });
+      throw new Error(`building the oracle world "${alt.id}" failed: ${(err as Error).message}`);
+    }
+  }
   fs.writeFileSync(path.join(staging, "ready"), "");
   try {
     fs.renameSync(staging, dir);
   } catch {
     fs.rmSync(staging, { recursive: true, force: true }); // another process won the race
   }
-  removeStaleTemplates(dir);
+  // an alternative world leaves the default's templates alone (other oracle runs may be using them)
+  if (!alt) removeStaleTemplates(dir);
   return { dir };
 }
 const TEMPLATE_FORMAT = "v1";
