@@ -3,6 +3,7 @@
 // lexically with no symlink knowledge, and the resolver compensates (see paths.ts).
 import * as nodeFs from "node:fs";
 import { ListingCache, TooBigMemo } from "./listings.ts";
+import { walkTree, type TreeScan } from "./treescan.ts";
 
 export interface StatLike {
   isSymbolicLink(): boolean;
@@ -33,6 +34,11 @@ export interface FsLike {
    * TooBigMemo; safe when stale: giving up is the strictest answer).
    */
   tooBig?: TooBigMemo;
+  /**
+   * Optional: the entries below a directory that a recursive read's verdict depends on
+   * (treescan.ts), at any size. Never stale: a direct walk, or the hook daemon's watched index.
+   */
+  treeScan?: TreeScan;
 }
 
 export interface DirEntry {
@@ -53,6 +59,7 @@ export const realTooBig = new TooBigMemo();
 /** node:fs behind the FsLike interface. */
 export const realFs: FsLike = {
   tooBig: realTooBig,
+  treeScan: (dir, names, skip) => walkTree(dir, names, skip),
   lstatSync: (p) => nodeFs.lstatSync(p),
   readlinkSync: (p) => nodeFs.readlinkSync(p, "utf8"),
   existsSync: (p) => nodeFs.existsSync(p),
@@ -147,6 +154,7 @@ class Memo implements MemoFs {
   readonly readdirEntries: ((p: string) => readonly DirEntry[]) | undefined;
   readonly realpathSync: ((p: string) => string) | undefined;
   readonly tooBig: TooBigMemo | undefined;
+  readonly treeScan: TreeScan | undefined;
 
   constructor(
     private readonly fs: FsLike,
@@ -156,6 +164,7 @@ class Memo implements MemoFs {
     this.readdirEntries = fs.readdirEntries ? (p) => settle((this.lists ??= new Map()), p, () => fs.readdirEntries!(p)) : undefined;
     this.realpathSync = fs.realpathSync ? (p) => settle((this.reals ??= new Map()), p, () => fs.realpathSync!(p)) : undefined;
     this.tooBig = fs.tooBig;
+    this.treeScan = fs.treeScan ? (dir, names, skip) => fs.treeScan!(dir, names, skip) : undefined;
   }
 
   known(): Map<string, StatLike | null> {

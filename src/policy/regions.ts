@@ -104,6 +104,14 @@ export interface SpecialNames {
   samples: readonly string[];
   /** Could this name be singled out by some pattern? */
   test(name: string): boolean;
+  /** Equal for equal tests (what the names are made of): an index of names serves every table with the same key. */
+  key: string;
+  /**
+   * Loci with a pattern that singles out no name below its anchor (`@root/**`, `~/x/*`): a path
+   * there may be in that locus with no special name in it, so a scan that looks at special names
+   * only (analysis/treescan.ts) cannot look for those loci.
+   */
+  unnamed: ReadonlySet<string>;
 }
 
 const variableMatchers = new WeakMap<Regions, (name: string) => boolean>();
@@ -206,9 +214,13 @@ function specialNames(regions: Regions): SpecialNames {
   const literal = new Set<string>();
   const globs: RegExp[] = [];
   const samples = new Set<string>();
+  const unnamed = new Set<string>();
   for (const l of regions.loci) {
     for (const p of l.patterns) {
       const anywhere = p.startsWith("**/");
+      // Absolute patterns have no anchor: every segment after the leading "/" names something.
+      const below = p.split("/").slice(1);
+      if (!below.some((seg) => seg !== "" && !/^[*?]+$/.test(seg))) unnamed.add(l.name);
       for (const seg of p.split("/").slice(1)) {
         // `*` (any name in a directory) singles out no name.
         if (seg === "" || /^[*?]+$/.test(seg)) continue;
@@ -222,7 +234,8 @@ function specialNames(regions: Regions): SpecialNames {
       }
     }
   }
-  return { samples: [...samples], test: (n) => literal.has(n) || globs.some((re) => re.test(n)) };
+  const key = [...literal].sort().join("\u0000") + "\u0001" + globs.map((re) => re.source).sort().join("\u0000");
+  return { samples: [...samples], test: (n) => literal.has(n) || globs.some((re) => re.test(n)), key, unnamed };
 }
 
 /** `*` = within a segment, `**` = any segments; `d/**` also matches `d`; `**\/x` matches x at any depth. */
