@@ -9,6 +9,8 @@ export interface BigTree {
   entries: number;
   directories: number;
   links: number;
+  /** A directory deep inside node_modules, about halfway through the tree. */
+  deep: string;
 }
 
 /** Writes the tree below `root` (which must exist and be empty); about `entries` entries in all. */
@@ -25,6 +27,7 @@ export function makeBigTree(root: string, entries = 100_000): BigTree {
   file(path.join(root, "package.json"), '{"name":"big"}\n');
   file(path.join(root, ".gitignore"), "node_modules\n");
   const nm = path.join(root, "node_modules");
+  let deep = "";
   dir(nm);
   dir(path.join(nm, ".bin"));
   // A package: package.json, README, lib/ and dist/ with a few levels, about 60 entries.
@@ -43,6 +46,7 @@ export function makeBigTree(root: string, entries = 100_000): BigTree {
         const sd = path.join(pkg, sub, `part${d}`);
         dir(sd);
         for (let f = 0; f < 8; f++) file(path.join(sd, `file${f}.js`));
+        if (!deep && n >= entries / 2) deep = sd;
       }
     }
     if (p % 10 === 0) {
@@ -53,5 +57,5 @@ export function makeBigTree(root: string, entries = 100_000): BigTree {
       links++;
     }
   }
-  return { root, entries: n, directories: dirs, links };
+  return { root, entries: n, directories: dirs, links, deep };
 }

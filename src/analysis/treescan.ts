@@ -16,6 +16,12 @@ export interface TreeFacts {
   named: string[];
   /** Every symlink below (its target is judged where it leads). */
   links: string[];
+  /**
+   * Where some of the links lead, physically, when the tree itself shows it: the target lies in
+   * the tree through directories that are no symlinks (the daemon's index knows them all).
+   * Links not here are resolved on the filesystem.
+   */
+  targets?: ReadonlyMap<string, string>;
 }
 
 /** A name test for what the regions table singles out, with a key that says which table it is. */

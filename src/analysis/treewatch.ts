@@ -36,6 +36,8 @@ class TreeIndex {
   readonly nodes = new Map<string, Node>();
   /** Interesting entries: absolute path -> "named" | "link". */
   readonly facts = new Map<string, "named" | "link">();
+  /** What each link holds (links are never changed in place: a new one is a change of its directory). */
+  readonly linkText = new Map<string, string>();
   readonly dirty = new Set<string>();
   /** Subdirectories to build again (a rename event named them: they may be other directories now). */
   readonly redo = new Set<string>();
@@ -101,7 +103,7 @@ class TreeIndex {
       entries = []; // unreadable or gone: the command cannot read it either; its parent says if it went
     }
     const pre = d === "/" ? "/" : d + "/";
-    for (const k of node.facts) this.facts.delete(k);
+    for (const k of node.facts) this.forget(k);
     node.facts = [];
     const now = new Set<string>();
     const added: string[] = [];
@@ -110,6 +112,11 @@ class TreeIndex {
       if (e.isSymbolicLink()) {
         this.facts.set(p, "link");
         node.facts.push(p);
+        try {
+          this.linkText.set(p, nodeFs.readlinkSync(p));
+        } catch {
+          // gone meanwhile (its directory is dirty): resolved on the filesystem until then
+        }
         continue;
       }
       if (this.names.test(e.name)) {
@@ -135,12 +142,57 @@ class TreeIndex {
       const node = this.nodes.get(d);
       if (!node) continue;
       for (const s of node.dirs) stack.push(s);
-      for (const k of node.facts) this.facts.delete(k);
+      for (const k of node.facts) this.forget(k);
       node.watcher.close();
       this.owner.watched--;
       this.nodes.delete(d);
       this.dirty.delete(d);
     }
+  }
+
+  private forget(k: string): void {
+    this.facts.delete(k);
+    this.linkText.delete(k);
+  }
+
+  /**
+   * Where a link leads, when the index shows it: each step of its text, from the link's
+   * directory, is `.`, `..` from a directory of the tree below the root, or an indexed directory
+   * (no symlink); the last may be any entry that is not a link. Null: ask the filesystem.
+   */
+  target(link: string): string | null {
+    const text = this.linkText.get(link);
+    if (text === undefined) return null;
+    let cur: string;
+    let parts: string[];
+    if (text.startsWith("/")) {
+      const pre = this.root === "/" ? "/" : this.root + "/";
+      if (!(text + "/").startsWith(pre)) return null;
+      cur = this.root;
+      parts = text.slice(pre.length).split("/");
+    } else {
+      cur = path.posix.dirname(link);
+      parts = text.split("/");
+    }
+    for (let i = 0; i < parts.length; i++) {
+      const seg = parts[i]!;
+      if (seg === "" || seg === ".") continue;
+      if (seg === "..") {
+        if (cur === this.root) return null; // the root's parent: outside what the index shows
+        cur = path.posix.dirname(cur);
+        continue;
+      }
+      const next = cur === "/" ? "/" + seg : cur + "/" + seg;
+      if (this.nodes.has(next)) {
+        cur = next;
+        continue;
+      }
+      const last = parts.slice(i + 1).every((x) => x === "" || x === ".");
+      // A file, a missing name, or a skipped directory: its path is where the link leads.
+      if (!last || this.facts.get(next) === "link" || /\/$/.test(text)) return null;
+      return next;
+    }
+    return cur;
   }
 
   private event(d: string, type: string, name: string | Buffer | null): void {
@@ -196,7 +248,13 @@ class TreeIndex {
     for (const s of this.skip) if ((s === dir || s.startsWith(pre)) && !skip.has(s)) return null;
     const all: TreeFacts = { named: [], links: [] };
     for (const [p, k] of this.facts) (k === "link" ? all.links : all.named).push(p);
-    return factsBelow(all, dir, skip);
+    const below = factsBelow(all, dir, skip);
+    const targets = new Map<string, string>();
+    for (const l of below.links) {
+      const t = this.target(l);
+      if (t !== null) targets.set(l, t);
+    }
+    return { ...below, targets };
   }
 }
 

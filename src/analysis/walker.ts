@@ -992,6 +992,11 @@ export class Walker {
     };
     for (const p of facts.named) hit(p, p, regions.locate(p));
     for (const p of facts.links) {
+      const known = facts.targets?.get(p);
+      if (known !== undefined) {
+        hit(known, p, regions.locate(known));
+        continue;
+      }
       const r = resolvePath(fs, "/", p, true);
       // A loop leads nowhere; a link through /proc/self/cwd or another process leads where no scan can see.
       if (!r.ok) {
