@@ -963,7 +963,7 @@ export class Walker {
    */
   private treeScannable(dir: string): boolean {
     const { regions } = this.deps;
-    const names = regions.names;
+    const names = regions.namesOf?.([...SCAN_LOCI]);
     if (!names || /^\/(proc|sys|dev)(\/|$)/.test(dir)) return false;
     for (const l of SCAN_LOCI) if (names.unnamed.has(l)) return false;
     const pre = dir === "/" ? "/" : dir + "/";
@@ -979,7 +979,7 @@ export class Walker {
   private scanTree(dir: string, interesting: (l: Locus) => boolean): ScanResult {
     const fs = this.deps.ctx.fs!;
     const { regions } = this.deps;
-    const names = regions.names!;
+    const names = regions.namesOf!([...SCAN_LOCI]);
     let out: ScanResult = { found: null, locus: null, truncated: false, why: "", all: [] };
     const facts = fs.treeScan!(dir, { test: names.test, key: names.key }, this.rootGitDirs());
     if (!facts) return out; // the start cannot be listed: neither can the command
