@@ -706,6 +706,11 @@ export class Walker {
     }
     // A recursive read of file contents reads whatever lies below, secrets included.
     if (op === "read" && recursive && !SCAN_LOCI.has(where.locus) && where.locus !== "stream" && !NAMES_ONLY.has((req.by.split(" ")[0] ?? "").replace(/^.*\//, ""))) {
+      // A symlink this command makes below the tree is not there to be seen yet (`ln -s
+      // ~/.ssh/id_rsa t/notes; grep -R x t` reads the key): where it leads is not known.
+      const pre = r.path === "/" ? "/" : r.path + "/";
+      const made = this.findWrite((p, rec) => rec.symlink && rec.command !== command && (p === r.path || p.startsWith(pre)));
+      if (made) this.emit({ op, locus: "unknown", target: made.path, source, why: `${req.why}: reads everything below \`${r.path}\`, where \`${made.path}\` may be a symlink made by \`${made.rec.by}\` earlier in this command`, command });
       const scan = this.scanBelow(r.path, globRest ?? ["**"], undefined, "s", req.follow ? { follow: "all" } : {});
       if (scan.found && scan.locus) {
         this.emit({ op, locus: scan.locus, target: scan.found, source, why: `${req.why}: reads everything below \`${r.path}\`, ${scan.why}`, command });

@@ -77,6 +77,9 @@ const families: Record<string, Case[]> = {
     { setup: bigTree("link"), cmd: "cat $(find app/node_modules -name 'notes*')", proof: leaks },
     { setup: bigTree("link"), cmd: "find -L app -type f -exec grep -h CANARY {} +", proof: leaks },
     { setup: bigTree("link"), cmd: "tar chf - app | strings | grep CANARY", proof: leaks },
+    // The link made by the command itself, before the read: not on disk when the verdict is taken.
+    { setup: bigTree("secret"), cmd: "ln -s ~/.ssh/id_rsa app/node_modules/notes.txt; grep -R CANARY app/node_modules", proof: leaks },
+    { cmd: "ln -s ~/.ssh/id_rsa src/notes.txt && grep -R CANARY src", proof: leaks },
   ],
   "command-word spelling": [
     { cmd: "r\\m -rf ../sibling", proof: siblingGone },
