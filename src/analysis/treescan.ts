@@ -39,13 +39,20 @@ export interface NameTest {
 export type TreeScan = (dir: string, names: NameTest, skip: ReadonlySet<string>) => TreeFacts | null;
 
 /** One readdir with types per directory, nothing kept but interesting names. */
-export function walkTree(dir: string, names: NameTest, skip: ReadonlySet<string>, readdir = nodeReaddir): TreeFacts | null {
+/** What the walk needs of an entry (node's Dirent has it). */
+export interface WalkEntry {
+  name: string;
+  isDirectory(): boolean;
+  isSymbolicLink(): boolean;
+}
+
+export function walkTree(dir: string, names: NameTest, skip: ReadonlySet<string>, readdir: (d: string) => readonly WalkEntry[] = nodeReaddir): TreeFacts | null {
   const out: TreeFacts = { named: [], links: [] };
   const stack = [dir];
   let first = true;
   while (stack.length) {
     const d = stack.pop()!;
-    let entries: nodeFs.Dirent[];
+    let entries: readonly WalkEntry[];
     try {
       entries = readdir(d);
     } catch {
@@ -84,4 +91,15 @@ function skipped(p: string, from: number, skip: ReadonlySet<string>): boolean {
   if (skip.size === 0) return false;
   for (let i = p.indexOf("/", from); i > 0; i = p.indexOf("/", i + 1)) if (skip.has(p.slice(0, i))) return true;
   return false;
+}
+
+/**
+ * The same walk over any directory listing with types (an FsLike's `readdirEntries`): for views
+ * that map paths (the eval's planted world) and want whole-tree reads judged at any size too.
+ */
+export function listingTreeScan(list: (dir: string) => readonly { name: string; isDir: boolean; isLink: boolean }[]): TreeScan {
+  return (dir, names, skip) =>
+    walkTree(dir, names, skip, (d) =>
+      list(d).map((e) => ({ name: e.name, isDirectory: () => e.isDir && !e.isLink, isSymbolicLink: () => e.isLink })),
+    );
 }

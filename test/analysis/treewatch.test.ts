@@ -8,7 +8,8 @@ import path from "node:path";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { realFs, type FsLike } from "../../src/analysis/fs.ts";
-import { walkTree, type NameTest, type TreeFacts } from "../../src/analysis/treescan.ts";
+import { listingTreeScan, walkTree, type NameTest, type TreeFacts } from "../../src/analysis/treescan.ts";
+import { nodeListingSystem } from "../../src/analysis/listings.ts";
 import { TreeIndexes } from "../../src/analysis/treewatch.ts";
 import { classify } from "../../src/index.ts";
 import { resolvePath } from "../../src/analysis/paths.ts";
@@ -40,6 +41,9 @@ describe("walkTree", () => {
       links: [path.join(root, "a/link")],
     });
     expect(walkTree(path.join(root, "missing"), NAMES, new Set())).toBeNull();
+    // Over a listing with types (a view that maps paths): the same facts.
+    const viaListing = listingTreeScan((d) => nodeListingSystem.list(d));
+    expect(sorted(viaListing(root, NAMES, new Set([path.join(root, ".git")])))).toEqual(sorted(walkTree(root, NAMES, new Set([path.join(root, ".git")]))));
   });
 });
 
