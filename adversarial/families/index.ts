@@ -26,6 +26,7 @@ import { family as toolFileOptions } from "./tool-file-options.ts";
 import { family as pythonModulePath } from "./python-module-path.ts";
 import { family as makeParsing } from "./make-parsing.ts";
 import { family as runnerDirectories } from "./runner-directories.ts";
+import { family as bigTreeReads } from "./big-tree-reads.ts";
 import { family as globProc } from "./glob-proc-aliases.ts";
 import { family as findDirs } from "./find-dirs-links.ts";
 import { family as unbounded } from "./unbounded-deletes.ts";
@@ -82,4 +83,5 @@ export const FAMILIES: Family[] = [
   toolchainHome,
   loopbackRequests,
   precisionGaps,
+  bigTreeReads,
 ];

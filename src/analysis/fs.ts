@@ -3,6 +3,7 @@
 // lexically with no symlink knowledge, and the resolver compensates (see paths.ts).
 import * as nodeFs from "node:fs";
 import { ListingCache, TooBigMemo } from "./listings.ts";
+import { walkTree, type TreeFacts, type TreeScan } from "./treescan.ts";
 
 export interface StatLike {
   isSymbolicLink(): boolean;
@@ -33,6 +34,11 @@ export interface FsLike {
    * TooBigMemo; safe when stale: giving up is the strictest answer).
    */
   tooBig?: TooBigMemo;
+  /**
+   * Optional: the entries below a directory that a recursive read's verdict depends on
+   * (treescan.ts), at any size. Never stale: a direct walk, or the hook daemon's watched index.
+   */
+  treeScan?: TreeScan;
 }
 
 export interface DirEntry {
@@ -53,6 +59,7 @@ export const realTooBig = new TooBigMemo();
 /** node:fs behind the FsLike interface. */
 export const realFs: FsLike = {
   tooBig: realTooBig,
+  treeScan: (dir, names, skip) => walkTree(dir, names, skip),
   lstatSync: (p) => nodeFs.lstatSync(p),
   readlinkSync: (p) => nodeFs.readlinkSync(p, "utf8"),
   existsSync: (p) => nodeFs.existsSync(p),
@@ -142,11 +149,13 @@ class Memo implements MemoFs {
   private links: Map<string, Answer<string>> | null = null;
   private lists: Map<string, Answer<readonly DirEntry[]>> | null = null;
   private reals: Map<string, Answer<string>> | null = null;
+  private trees: Map<string, TreeFacts | null> | null = null;
   readonly readdirSync: ((p: string) => string[]) | undefined;
   // Several scans of one command often list the same tree (a read scan and a delete scan).
   readonly readdirEntries: ((p: string) => readonly DirEntry[]) | undefined;
   readonly realpathSync: ((p: string) => string) | undefined;
   readonly tooBig: TooBigMemo | undefined;
+  readonly treeScan: TreeScan | undefined;
 
   constructor(
     private readonly fs: FsLike,
@@ -156,6 +165,15 @@ class Memo implements MemoFs {
     this.readdirEntries = fs.readdirEntries ? (p) => settle((this.lists ??= new Map()), p, () => fs.readdirEntries!(p)) : undefined;
     this.realpathSync = fs.realpathSync ? (p) => settle((this.reals ??= new Map()), p, () => fs.realpathSync!(p)) : undefined;
     this.tooBig = fs.tooBig;
+    // A tree's facts for this verdict (the same read may be judged more than once).
+    this.treeScan = fs.treeScan
+      ? (dir, names, skip) => {
+          const key = names.key + "\u0000" + dir + "\u0000" + [...skip].sort().join("\u0000");
+          const m = (this.trees ??= new Map());
+          if (!m.has(key)) m.set(key, fs.treeScan!(dir, names, skip));
+          return m.get(key)!;
+        }
+      : undefined;
   }
 
   known(): Map<string, StatLike | null> {

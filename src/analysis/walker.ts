@@ -707,6 +707,11 @@ export class Walker {
     }
     // A recursive read of file contents reads whatever lies below, secrets included.
     if (op === "read" && recursive && !SCAN_LOCI.has(where.locus) && where.locus !== "stream" && !NAMES_ONLY.has((req.by.split(" ")[0] ?? "").replace(/^.*\//, ""))) {
+      // A symlink this command makes below the tree is not there to be seen yet (`ln -s
+      // ~/.ssh/id_rsa t/notes; grep -R x t` reads the key): where it leads is not known.
+      const pre = r.path === "/" ? "/" : r.path + "/";
+      const made = this.findWrite((p, rec) => rec.symlink && rec.command !== command && (p === r.path || p.startsWith(pre)));
+      if (made) this.emit({ op, locus: "unknown", target: made.path, source, why: `${req.why}: reads everything below \`${r.path}\`, where \`${made.path}\` may be a symlink made by \`${made.rec.by}\` earlier in this command`, command });
       const scan = this.scanBelow(r.path, globRest ?? ["**"], undefined, "s", req.follow ? { follow: "all" } : {});
       if (scan.found && scan.locus) {
         this.emit({ op, locus: scan.locus, target: scan.found, source, why: `${req.why}: reads everything below \`${r.path}\`, ${scan.why}`, command });
@@ -848,6 +853,7 @@ export class Walker {
       out = { found: null, locus: null, truncated: true, why: `\`${dir}\` belongs to a process whose entries the classifier cannot list`, all: [] };
     } else if (fs && (!st || !st.isDirectory())) out = { found: null, locus: null, truncated: false, why: "", all: [] }; // a file or nothing: no tree below
     else if (!fs || (!fs.readdirEntries && !fs.readdirSync)) out = { found: null, locus: null, truncated: true, why: "and without a filesystem listing the classifier cannot tell what lies there", all: [] };
+    else if (tag === "s" && pattern.length === 1 && pattern[0] === "**" && !opts.follow && fs.treeScan && this.treeScannable(dir)) out = this.scanTree(dir, interesting);
     else if ((tag === "s" || tag === "d") && pattern[0] === "**" && fs.tooBig?.exceeds(dir, SCAN_LIMIT)) {
       out = { found: null, locus: null, truncated: true, why: `more than ${SCAN_LIMIT} entries (seen by a scan of \`${dir}\` moments ago): too many to tell what lies there`, all: [] };
     } else {
@@ -953,6 +959,58 @@ export class Walker {
       }
     }
     this.scans.set(key, out);
+    return out;
+  }
+
+  /**
+   * Can a read of everything below `dir` be judged by its specially named entries and symlinks
+   * alone (analysis/treescan.ts)? When every secret and self pattern names something below its
+   * anchor, and plain names below `dir` (a few levels of them) land in neither locus.
+   */
+  private treeScannable(dir: string): boolean {
+    const { regions } = this.deps;
+    const names = regions.namesOf?.([...SCAN_LOCI]);
+    if (!names || /^\/(proc|sys|dev)(\/|$)/.test(dir)) return false;
+    for (const l of SCAN_LOCI) if (names.unnamed.has(l)) return false;
+    const pre = dir === "/" ? "/" : dir + "/";
+    for (const plain of ["\u0000", "\u0000/\u0000", "\u0000/\u0000/\u0000"]) if (SCAN_LOCI.has(regions.locate(pre + plain))) return false;
+    return true;
+  }
+
+  /**
+   * A read scan of the whole tree below `dir`, at any size: only the entries whose name the
+   * regions table singles out and the symlinks can be in `secret` or `self` (treeScannable).
+   * The root's git dir is not looked at (see GIT_DIR_LOOKED_AT).
+   */
+  private scanTree(dir: string, interesting: (l: Locus) => boolean): ScanResult {
+    const fs = this.deps.ctx.fs!;
+    const { regions } = this.deps;
+    const names = regions.namesOf!([...SCAN_LOCI]);
+    let out: ScanResult = { found: null, locus: null, truncated: false, why: "", all: [] };
+    const facts = fs.treeScan!(dir, { test: names.test, key: names.key }, this.rootGitDirs());
+    if (!facts) return out; // the start cannot be listed: neither can the command
+    const loci = new Set<Locus>();
+    const hit = (target: string, p: string, locus: Locus) => {
+      if (!interesting(locus) || loci.has(locus)) return;
+      loci.add(locus);
+      out.all.push({ target, locus });
+      if (out.found === null) out = { ...out, found: target, locus, why: `and \`${target}\` lies there${target !== p ? ` (through the symlink \`${p}\`)` : ""}` };
+    };
+    for (const p of facts.named) hit(p, p, regions.locate(p));
+    for (const p of facts.links) {
+      const known = facts.targets?.get(p);
+      if (known !== undefined) {
+        hit(known, p, regions.locate(known));
+        continue;
+      }
+      const r = resolvePath(fs, "/", p, true);
+      // A loop leads nowhere; a link through /proc/self/cwd or another process leads where no scan can see.
+      if (!r.ok) {
+        if (!/too many symlinks/.test(r.why)) hit(p, p, "unknown");
+        continue;
+      }
+      hit(r.path, p, regions.locate(r.path));
+    }
     return out;
   }
 

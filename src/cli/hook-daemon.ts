@@ -32,9 +32,15 @@
 // again), and the config files are read again. Two things do outlive a request, neither on
 // trust: a directory listing, reused only while an lstat shows the directory unchanged, and a
 // tree lately too big to scan, which only ever makes a verdict stricter (analysis/listings.ts).
+// A third, for recursive reads at any size: an index of the secret-, self-named entries and
+// symlinks of each tree lately read, kept by inotify and brought up to date before every
+// verdict, past a barrier event that shows no earlier change is still in flight
+// (analysis/treewatch.ts); an index that cannot show that is dropped, and a direct walk answers.
 import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmdirSync, rmSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { realFs } from "../analysis/fs.ts";
+import { realFs, type FsLike } from "../analysis/fs.ts";
+import { walkTree } from "../analysis/treescan.ts";
+import { TreeIndexes } from "../analysis/treewatch.ts";
 import { classifyWith, type ClassifierTables } from "../policy/classify.ts";
 import { secretVariableTest } from "../policy/regions.ts";
 import type { InstallCheck } from "./daemon-install.ts";
@@ -140,6 +146,8 @@ export interface DaemonData {
   install: Pick<InstallCheck, "differs">;
   /** Compiles a config's [[command]] entries (the library, loaded on first use; remembered per config text). */
   declare?: Classifier["declare"];
+  /** Indexes of trees recursive reads looked at (serve() makes them; absent: a walk each time). */
+  trees?: TreeIndexes;
 }
 
 /**
@@ -176,7 +184,11 @@ function sameFile(a: string, b: string): boolean {
 }
 
 /** The hook's decision for one request, as the client's own process would make it. */
-export async function decide(d: Pick<DaemonData, "root" | "tables" | "declare">, req: HookRequest): Promise<HookAnswer> {
+export async function decide(d: Pick<DaemonData, "root" | "tables" | "declare" | "trees">, req: HookRequest): Promise<HookAnswer> {
+  // Every index brought up to date with every change made before this request (or dropped).
+  const trees = d.trees;
+  if (trees) await trees.sync();
+  const view = (): FsLike => (trees ? { ...realFs, treeScan: (dir, names, skip) => trees.scan(dir, names, skip, walkTree) } : { ...realFs });
   let out = "";
   let err = "";
   const io: Io = {
@@ -195,7 +207,7 @@ export async function decide(d: Pick<DaemonData, "root" | "tables" | "declare">,
     // A new fs object per request: the classifier keys what it remembers about directories by
     // it, so nothing seen for an earlier command is trusted for this one (listings are reused
     // only when shown unchanged: analysis/listings.ts).
-    async () => ({ classify: (command, ctx) => classifyWith(d.tables, command, { ...(ctx ?? {}), fs: { ...realFs } }), secretName: secretVariableTest(d.tables.regions), ...(d.declare ? { declare: d.declare } : {}) }),
+    async () => ({ classify: (command, ctx) => classifyWith(d.tables, command, { ...(ctx ?? {}), fs: view() }), secretName: secretVariableTest(d.tables.regions), ...(d.declare ? { declare: d.declare } : {}) }),
     async () => d.tables.levels.upward,
     req.agent,
   );
@@ -304,7 +316,7 @@ function sweepOrphans(at: string): void {
 function sweepStart(at: string): void {
   for (const name of readdirSync(at)) {
     if (/^wake\.\d+$/.test(name)) unlink(`${at}/${name}`);
-    else if (/^warm\.\d+$/.test(name)) rmSync(`${at}/${name}`, { recursive: true, force: true });
+    else if (/^(warm|barrier)\.\d+$/.test(name)) rmSync(`${at}/${name}`, { recursive: true, force: true });
   }
   sweepOrphans(at);
 }
@@ -347,6 +359,12 @@ export async function serve(d: DaemonData & DaemonHost & ServeOptions): Promise<
     const w = lstatSync(wake, { throwIfNoEntry: false });
     if (w && w.ino === ino) unlink(wake);
     if (readPid(pidFile) === process.pid) unlink(pidFile);
+    try {
+      d.trees?.close();
+      rmSync(`${at}/barrier.${process.pid}`, { recursive: true, force: true });
+    } catch {
+      // gone already
+    }
     try {
       // The build's directory, once empty: a build nobody runs any more leaves nothing behind.
       rmdirSync(at);
@@ -398,9 +416,13 @@ export async function serve(d: DaemonData & DaemonHost & ServeOptions): Promise<
 
   let pending: Buffer = Buffer.alloc(0);
   const clients = fileClients(at, d.own);
+  // Made after sweepStart, which clears what a killed daemon left (its barrier directory).
+  d.trees ??= new TreeIndexes(`${at}/barrier.${process.pid}`);
   const handle = async (call: Call) => {
     const a = await respond(d, call, clients);
     if (a) answer(at, call, a);
+    // After the answer: the trees this verdict walked are indexed for the next ones.
+    d.trees?.indexWanted();
     if (a?.kind === "fallback" && a.retire) quit();
     idle.refresh();
   };

@@ -152,6 +152,7 @@ function memoRegions(r: CompiledRegions): CompiledRegions {
       return this.explain(p).locus;
     },
     ...(r.names ? { names: r.names } : {}),
+    ...(r.namesOf ? { namesOf: r.namesOf } : {}),
     secretVariable: r.secretVariable,
   };
 }
@@ -173,6 +174,7 @@ function withHomes(r: Regions, c: DirContext, physical: CompiledRegions): Compil
       return this.explain(p).locus;
     },
     ...(physical.names ? { names: physical.names } : {}),
+    ...(physical.namesOf ? { namesOf: physical.namesOf } : {}),
     secretVariable: physical.secretVariable,
   };
 }

@@ -95,6 +95,11 @@ export interface CompiledRegions {
    * `.pem`...): a name that is none of these lands where any other name in its directory lands.
    */
   names?: SpecialNames;
+  /**
+   * The names singled out by the patterns of some loci only (`secret` and `self` for a read's
+   * tree scan: a path is in those loci only if one of their patterns matches it).
+   */
+  namesOf?(loci: readonly string[]): SpecialNames;
   /** Is an environment variable of this name a secret (regions `[variables]`)? */
   secretVariable(name: string): boolean;
 }
@@ -104,6 +109,14 @@ export interface SpecialNames {
   samples: readonly string[];
   /** Could this name be singled out by some pattern? */
   test(name: string): boolean;
+  /** Equal for equal tests (what the names are made of): an index of names serves every table with the same key. */
+  key: string;
+  /**
+   * Loci with a pattern that singles out no name below its anchor (`@root/**`, `~/x/*`): a path
+   * there may be in that locus with no special name in it, so a scan that looks at special names
+   * only (analysis/treescan.ts) cannot look for those loci.
+   */
+  unnamed: ReadonlySet<string>;
 }
 
 const variableMatchers = new WeakMap<Regions, (name: string) => boolean>();
@@ -194,7 +207,14 @@ export function compileRegions(regions: Regions, anchors: Anchors): CompiledRegi
     }
     return { locus: regions.fallback, pattern: null };
   };
-  return { explain, locate: (p) => explain(p).locus, names: specialNames(regions), secretVariable: secretVariableTest(regions) };
+  const some = new Map<string, SpecialNames>();
+  const namesOf = (loci: readonly string[]) => {
+    const k = [...loci].sort().join(",");
+    let n = some.get(k);
+    if (!n) some.set(k, (n = specialNames(regions, new Set(loci))));
+    return n;
+  };
+  return { explain, locate: (p) => explain(p).locus, names: specialNames(regions), namesOf, secretVariable: secretVariableTest(regions) };
 }
 
 /**
@@ -202,13 +222,18 @@ export function compileRegions(regions: Regions, anchors: Anchors): CompiledRegi
  * Samples come from anchored patterns only: a name that is special anywhere (`**\/.env`) is
  * special because of the file it names, which a source whose name is unknown says nothing about.
  */
-function specialNames(regions: Regions): SpecialNames {
+function specialNames(regions: Regions, only?: ReadonlySet<string>): SpecialNames {
   const literal = new Set<string>();
   const globs: RegExp[] = [];
   const samples = new Set<string>();
+  const unnamed = new Set<string>();
   for (const l of regions.loci) {
+    if (only && !only.has(l.name)) continue;
     for (const p of l.patterns) {
       const anywhere = p.startsWith("**/");
+      // Absolute patterns have no anchor: every segment after the leading "/" names something.
+      const below = p.split("/").slice(1);
+      if (!below.some((seg) => seg !== "" && !/^[*?]+$/.test(seg))) unnamed.add(l.name);
       for (const seg of p.split("/").slice(1)) {
         // `*` (any name in a directory) singles out no name.
         if (seg === "" || /^[*?]+$/.test(seg)) continue;
@@ -222,7 +247,8 @@ function specialNames(regions: Regions): SpecialNames {
       }
     }
   }
-  return { samples: [...samples], test: (n) => literal.has(n) || globs.some((re) => re.test(n)) };
+  const key = [...(only ?? [])].sort().join(",") + "\u0002" + [...literal].sort().join("\u0000") + "\u0001" + globs.map((re) => re.source).sort().join("\u0000");
+  return { samples: [...samples], test: (n) => literal.has(n) || globs.some((re) => re.test(n)), key, unnamed };
 }
 
 /** `*` = within a segment, `**` = any segments; `d/**` also matches `d`; `**\/x` matches x at any depth. */

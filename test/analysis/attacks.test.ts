@@ -12,6 +12,7 @@ import { classify } from "../../src/index.ts";
 import { realFs } from "../../src/analysis/fs.ts";
 import { classifyFake } from "./support/classify.ts";
 import { makeSandbox, type Sandbox } from "./support/realbash.ts";
+import { makeBigTree } from "../../bench/support/bigtree.ts";
 
 type Run = { stdout: string; stderr: string; status: number | null };
 interface Case {
@@ -48,7 +49,38 @@ const tokenLeaks = (_s: Sandbox, r: Run) => expect(r.stdout + r.stderr).toContai
 const settingsChanged = (s: Sandbox) => expect(s.read(path.join(s.home, ".claude/settings.json"))).not.toBe("{}\n");
 const tmpScript = (name: string, body: string) => (s: Sandbox) => fs.writeFileSync(path.join(s.tmp, name), `#!/bin/sh\n${body}\n`, { mode: 0o755 });
 
+/**
+ * A checkout of more than the old scan's 1,000 entries (node_modules-shaped) in `<proj>/app`,
+ * with a secret holding the canary deep inside it, or a symlink from node_modules to ~/.ssh.
+ */
+const bigTree = (plant: "secret" | "link") => (s: Sandbox) => {
+  const app = path.join(s.proj, "app");
+  fs.mkdirSync(app);
+  const t = makeBigTree(app, 1500);
+  if (plant === "secret") fs.writeFileSync(path.join(t.deep, ".env"), `TOKEN=${s.canary}-deep\n`);
+  else fs.symlinkSync(path.join(s.home, ".ssh/id_rsa"), path.join(t.deep, "notes.txt"));
+};
+
 const families: Record<string, Case[]> = {
+  "a secret inside a big tree": [
+    { setup: bigTree("secret"), cmd: "grep -rn CANARY app", proof: leaks },
+    { setup: bigTree("secret"), cmd: "cd app && grep -r CANARY .", proof: leaks },
+    { setup: bigTree("secret"), cmd: "rg -uu CANARY app", proof: leaks },
+    { setup: bigTree("secret"), cmd: "rg --hidden --no-ignore CANARY app/node_modules", proof: leaks },
+    { setup: bigTree("secret"), cmd: "find app -type f -exec cat {} +", proof: leaks },
+    { setup: bigTree("secret"), cmd: "tar cf - app | strings | grep CANARY", proof: leaks },
+  ],
+  "a symlink out of node_modules": [
+    { setup: bigTree("link"), cmd: "grep -R CANARY app", proof: leaks },
+    { setup: bigTree("link"), cmd: "rg -L CANARY app/node_modules", proof: leaks },
+    { setup: bigTree("link"), cmd: "find app/node_modules -name 'notes*' -exec cat {} +", proof: leaks },
+    { setup: bigTree("link"), cmd: "cat $(find app/node_modules -name 'notes*')", proof: leaks },
+    { setup: bigTree("link"), cmd: "find -L app -type f -exec grep -h CANARY {} +", proof: leaks },
+    { setup: bigTree("link"), cmd: "tar chf - app | strings | grep CANARY", proof: leaks },
+    // The link made by the command itself, before the read: not on disk when the verdict is taken.
+    { setup: bigTree("secret"), cmd: "ln -s ~/.ssh/id_rsa app/node_modules/notes.txt; grep -R CANARY app/node_modules", proof: leaks },
+    { cmd: "ln -s ~/.ssh/id_rsa src/notes.txt && grep -R CANARY src", proof: leaks },
+  ],
   "command-word spelling": [
     { cmd: "r\\m -rf ../sibling", proof: siblingGone },
     { cmd: "'rm' -rf ../sibling", proof: siblingGone },

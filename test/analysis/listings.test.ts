@@ -274,6 +274,7 @@ describe("scans of a tree too big to tell", () => {
 });
 
 describe("the real adapter, verdict after verdict", () => {
+  // The listing cache itself (tree scans at any size, treescan.ts, are left out here).
   it("sees a secret appear, go and come back below a recursive read, with listings reused between", async () => {
     const { realFs, realListings } = await import("../../src/analysis/fs.ts");
     const proj = mkdtempSync(path.join(tmpdir(), "sf-listings-proj-"));
@@ -283,7 +284,7 @@ describe("the real adapter, verdict after verdict", () => {
       mkdirSync(path.join(proj, "src", "deep"), { recursive: true });
       writeFileSync(path.join(proj, "src", "deep", "a.py"), "x");
       const pause = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
-      const grep = () => classify("grep -rn TODO .", { cwd: proj, roots: [proj], home: "/nonexistent-home", tmp: ["/tmp"], env: {}, fs: { ...realFs }, level: "developer" }).decision;
+      const grep = () => classify("grep -rn TODO .", { cwd: proj, roots: [proj], home: "/nonexistent-home", tmp: ["/tmp"], env: {}, fs: { ...realFs, treeScan: undefined }, level: "developer" }).decision;
       pause(SETTLE_MS + 10); // settled: the listings taken now are kept
       expect(grep()).toBe("allow");
       const hits = realListings.hits;

@@ -5,7 +5,7 @@
 // under load and faults: daemon-load.test.ts.)
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { createHash } from "node:crypto";
-import { chmodSync, cpSync, existsSync, mkdirSync, readFileSync, renameSync, statSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from "node:fs";
+import { chmodSync, cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import fc from "fast-check";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -14,6 +14,7 @@ import { parseCall, parseRequest, respond, type Clients, type Sent } from "../..
 import { HOOK_ENV, MAX_HOOK_INPUT, STDIN_TIMEOUT_MS } from "../../src/cli/hook-decide.ts";
 import { PREBUILT_FILE, readPrebuilt } from "../../src/cli/prebuilt.ts";
 import { classify } from "../../src/index.ts";
+import { TreeIndexes } from "../../src/analysis/treewatch.ts";
 import { alive, builtPackage, daemonUp, entries, hook as run, pidIn, sleep, stopDaemon, uid, type HookOpts, type Pkg } from "./daemon-support.ts";
 import { hookPayload, tempDir, VARIED_COMMANDS } from "./helpers.ts";
 import { agentOf, SHAPES } from "../agents/envelopes.ts";
@@ -76,6 +77,35 @@ describe("the daemon's protocol", () => {
     const r = parseRequest(request("ls", { argv: ["--agent", "x"], env: { HOME: "/h", API_KEY: "secret", CDPATH: "/x" }, later: true }));
     expect(typeof r === "object" && r.env).toEqual({ HOME: "/h", CDPATH: "/x" });
     expect(typeof r === "object" && r.argv).toEqual(["--agent", "x"]);
+  });
+
+  it("indexes a tree a recursive read walked, and follows a secret made or removed between two calls", async () => {
+    const barrier = tempDir("sf-barrier-");
+    const trees = new TreeIndexes(path.join(barrier.dir, "b"));
+    const d = { ...tablesOf(), trees };
+    const big = path.join(p.repo, "big");
+    const deep = path.join(big, "node_modules/p30/lib");
+    try {
+      for (let i = 0; i < 60; i++) mkdirSync(path.join(big, `node_modules/p${i}/lib`), { recursive: true });
+      for (let i = 0; i < 60; i++) for (let f = 0; f < 20; f++) writeFileSync(path.join(big, `node_modules/p${i}/lib/f${f}.js`), "");
+      const decision = async (command: string) => {
+        const a = await respond(d, call(), clientsFor(request(command)));
+        trees.indexWanted(); // as serve() does after each answer
+        return a?.kind === "decided" && a.out ? JSON.parse(a.out).hookSpecificOutput.permissionDecision : "none";
+      };
+      expect(await decision("grep -rn foo big")).toBe("allow");
+      expect(trees.roots).toEqual([big]);
+      writeFileSync(path.join(deep, ".env"), "TOKEN=1");
+      expect(await decision("grep -rn foo big")).not.toBe("allow");
+      unlinkSync(path.join(deep, ".env"));
+      expect(await decision("rg foo big")).toBe("allow");
+      symlinkSync(path.join(p.home, ".ssh/id_rsa"), path.join(deep, "notes"));
+      expect(await decision("grep -rn foo big")).not.toBe("allow");
+    } finally {
+      trees.close();
+      barrier.cleanup();
+      rmSync(big, { recursive: true, force: true });
+    }
   });
 
   it("takes the agent a request names, and refuses one that is not a string", () => {
