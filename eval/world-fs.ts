@@ -4,6 +4,7 @@
 // the way they did when the oracle observed the labels.
 import * as nodeFs from "node:fs";
 import { realListings } from "../src/analysis/fs.ts";
+import { listingTreeScan, type TreeScan } from "../src/analysis/treescan.ts";
 
 export interface WorldFs {
   lstatSync(p: string): { isSymbolicLink(): boolean; isDirectory(): boolean };
@@ -15,6 +16,8 @@ export interface WorldFs {
   readdirEntries(p: string): readonly { name: string; isDir: boolean; isLink: boolean }[];
   /** lstat that answers null for a missing path (no exception), as the real adapter offers. */
   lstatOrNull(p: string): { isSymbolicLink(): boolean; isDirectory(): boolean } | null;
+  /** Whole-tree reads judged at any size, as the real adapter does (src/analysis/treescan.ts). */
+  treeScan: TreeScan;
 }
 
 /** `templateDir` holds home/ and tmp/ (oracle/sandbox/sandbox.ts ensureTemplate()). */
@@ -35,5 +38,6 @@ export function worldFs(templateDir: string): WorldFs {
     },
     // Reused while unchanged, as the real adapter does (src/analysis/listings.ts).
     readdirEntries: (p) => realListings.list(host(p)),
+    treeScan: listingTreeScan((p) => realListings.list(host(p))),
   };
 }
