@@ -3,7 +3,7 @@
 // lexically with no symlink knowledge, and the resolver compensates (see paths.ts).
 import * as nodeFs from "node:fs";
 import { ListingCache, TooBigMemo } from "./listings.ts";
-import { walkTree, type TreeFacts, type TreeScan } from "./treescan.ts";
+import { WALK_BUDGET, walkTree, type TreeFacts, type TreeScan } from "./treescan.ts";
 
 export interface StatLike {
   isSymbolicLink(): boolean;
@@ -59,7 +59,7 @@ export const realTooBig = new TooBigMemo();
 /** node:fs behind the FsLike interface. */
 export const realFs: FsLike = {
   tooBig: realTooBig,
-  treeScan: (dir, names, skip) => walkTree(dir, names, skip),
+  treeScan: (dir, names, skip) => walkTree(dir, names, skip, undefined, WALK_BUDGET),
   lstatSync: (p) => nodeFs.lstatSync(p),
   readlinkSync: (p) => nodeFs.readlinkSync(p, "utf8"),
   existsSync: (p) => nodeFs.existsSync(p),

@@ -22,7 +22,15 @@ export interface TreeFacts {
    * Links not here are resolved on the filesystem.
    */
   targets?: ReadonlyMap<string, string>;
+  /** The walk stopped at its budget: what lies below is not known (the verdict must not rest on it). */
+  truncated?: boolean;
 }
+
+/**
+ * How many entries a walk made for one verdict reads before it gives up (about 100-200 ms here):
+ * a bigger tree is judged by the hook daemon's index once it has one, and is "unknown" before.
+ */
+export const WALK_BUDGET = 20_000;
 
 /** A name test for what the regions table singles out, with a key that says which table it is. */
 export interface NameTest {
@@ -46,10 +54,11 @@ export interface WalkEntry {
   isSymbolicLink(): boolean;
 }
 
-export function walkTree(dir: string, names: NameTest, skip: ReadonlySet<string>, readdir: (d: string) => readonly WalkEntry[] = nodeReaddir): TreeFacts | null {
+export function walkTree(dir: string, names: NameTest, skip: ReadonlySet<string>, readdir: (d: string) => readonly WalkEntry[] = nodeReaddir, budget = Infinity): TreeFacts | null {
   const out: TreeFacts = { named: [], links: [] };
   const stack = [dir];
   let first = true;
+  let seen = 0;
   while (stack.length) {
     const d = stack.pop()!;
     let entries: readonly WalkEntry[];
@@ -60,6 +69,8 @@ export function walkTree(dir: string, names: NameTest, skip: ReadonlySet<string>
       continue;
     }
     first = false;
+    seen += entries.length;
+    if (seen > budget) return { ...out, truncated: true };
     const pre = d === "/" ? "/" : d + "/";
     for (const e of entries) {
       const name = e.name;
@@ -97,9 +108,13 @@ function skipped(p: string, from: number, skip: ReadonlySet<string>): boolean {
  * The same walk over any directory listing with types (an FsLike's `readdirEntries`): for views
  * that map paths (the eval's planted world) and want whole-tree reads judged at any size too.
  */
-export function listingTreeScan(list: (dir: string) => readonly { name: string; isDir: boolean; isLink: boolean }[]): TreeScan {
+export function listingTreeScan(list: (dir: string) => readonly { name: string; isDir: boolean; isLink: boolean }[], budget = WALK_BUDGET): TreeScan {
   return (dir, names, skip) =>
-    walkTree(dir, names, skip, (d) =>
-      list(d).map((e) => ({ name: e.name, isDirectory: () => e.isDir && !e.isLink, isSymbolicLink: () => e.isLink })),
+    walkTree(
+      dir,
+      names,
+      skip,
+      (d) => list(d).map((e) => ({ name: e.name, isDirectory: () => e.isDir && !e.isLink, isSymbolicLink: () => e.isLink })),
+      budget,
     );
 }

@@ -12,6 +12,7 @@ import type { EnvVectors } from "./envvectors.ts";
 import { globPrefix, hasGlob, lexical, resolvePath, segmentRegExp } from "./paths.ts";
 import { isProcessEntry, procGlob } from "./globs.ts";
 import { listDir, tryLstat as tryLstatSafe } from "./fs.ts";
+import { WALK_BUDGET } from "./treescan.ts";
 import type { Bases, GlobOpts, Shell } from "./shellstate.ts";
 import type { CommandRecord, LocatedEffect } from "./types.ts";
 import { scanInlineCode, scanInlineEnv, scanModulePaths } from "./evidence.ts";
@@ -989,6 +990,7 @@ export class Walker {
     let out: ScanResult = { found: null, locus: null, truncated: false, why: "", all: [] };
     const facts = fs.treeScan!(dir, { test: names.test, key: names.key }, this.rootGitDirs());
     if (!facts) return out; // the start cannot be listed: neither can the command
+    if (facts.truncated) return { ...out, truncated: true, why: `more than ${WALK_BUDGET} entries below \`${dir}\` for one verdict's walk: too many to tell what lies there (the hook daemon keeps an index of such trees)` };
     const loci = new Set<Locus>();
     const hit = (target: string, p: string, locus: Locus) => {
       if (!interesting(locus) || loci.has(locus)) return;

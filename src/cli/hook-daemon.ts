@@ -39,7 +39,7 @@
 import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmdirSync, rmSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { realFs, type FsLike } from "../analysis/fs.ts";
-import { walkTree } from "../analysis/treescan.ts";
+import { WALK_BUDGET, walkTree } from "../analysis/treescan.ts";
 import { TreeIndexes } from "../analysis/treewatch.ts";
 import { classifyWith, type ClassifierTables } from "../policy/classify.ts";
 import { secretVariableTest } from "../policy/regions.ts";
@@ -188,7 +188,7 @@ export async function decide(d: Pick<DaemonData, "root" | "tables" | "declare" |
   // Every index brought up to date with every change made before this request (or dropped).
   const trees = d.trees;
   if (trees) await trees.sync();
-  const view = (): FsLike => (trees ? { ...realFs, treeScan: (dir, names, skip) => trees.scan(dir, names, skip, walkTree) } : { ...realFs });
+  const view = (): FsLike => (trees ? { ...realFs, treeScan: (dir, names, skip) => trees.scan(dir, names, skip, (a, b, c) => walkTree(a, b, c, undefined, WALK_BUDGET)) } : { ...realFs });
   let out = "";
   let err = "";
   const io: Io = {
