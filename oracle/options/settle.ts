@@ -35,7 +35,7 @@ export function inertOption(name: string, arity: Arity, arg: string | undefined)
   const a = arg.trim();
   if (TYPE_ARG.test(a)) return INERT_NAME.test(bare);
   // `<package-name-pattern>...`: the last word of a compound placeholder says what it is
-  const last = a.replace(/[<>[\]{}.]/g, "").split(/[-_\s]/).pop() ?? "";
+  const last = a.replace(/[<>[\]{}.,]/g, "").split(/[-_\s]/).pop() ?? "";
   return INERT_ARG.test(a) || (last !== a && INERT_ARG.test(last));
 }
 

@@ -202,6 +202,9 @@ export const gitInit: Handler = {
     const dir = op ? op.value : ".";
     if (dir === null) return; // a dynamic directory: its own write is already unplaceable
     const git = `${dir.replace(/\/+$/, "")}${parsed.flags.some((f) => f.name === "--bare") ? "" : "/.git"}`;
+    // the git directory itself first: a `.git` made below a root decides which repository git
+    // reads there (vcs-control; observed as the mkdir of DIR/.git)
+    ctx.out.effects.push({ type: "path", op: "write", path: git, argIndex: op ? op.index : -1, why: "git init creates the git directory" });
     for (const f of ["config", "hooks"]) {
       ctx.out.effects.push({ type: "path", op: "write", path: `${git}/${f}`, argIndex: op ? op.index : -1, why: `git init writes ${f === "config" ? "the repository config" : "the sample hooks"}` });
     }
