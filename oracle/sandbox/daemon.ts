@@ -3,8 +3,9 @@
 // privileged). A label whose level rests on that connect says nothing about the command: such
 // cases are not kept as oracle labels (the realistic set labels docker commands by hand for the
 // same reason; README "Blind spots").
-import { join, needOf, type LevelTable } from "../../src/policy/levels.ts";
-import type { Effect, Need } from "../../src/policy/model.ts";
+import type { LevelTable } from "../../src/policy/levels.ts";
+import type { Effect } from "../../src/policy/model.ts";
+import { levelOf } from "./index.ts";
 
 export const DAEMON_SOCKETS: readonly string[] = ["/var/run/docker.sock", "/run/docker.sock", "/run/podman/podman.sock", "/var/run/podman/podman.sock", "/run/containerd/containerd.sock"];
 
@@ -15,6 +16,5 @@ type Seen = Pick<Effect, "op" | "target" | "locus" | "kind">;
 /** Does the level of `effects` rest on a connect to a container daemon (higher with it than without)? */
 export function restsOnDaemon(table: LevelTable, effects: readonly Seen[]): boolean {
   if (!effects.some(isDaemonConnect)) return false;
-  const level = (es: readonly Seen[]) => es.reduce<Need>((acc, e) => join(table, acc, needOf(table, e)), "paranoid");
-  return level(effects) !== level(effects.filter((e) => !isDaemonConnect(e)));
+  return levelOf(table, effects) !== levelOf(table, effects.filter((e) => !isDaemonConnect(e)));
 }

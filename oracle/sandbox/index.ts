@@ -278,7 +278,7 @@ export async function observeMany(items: BatchItem[], opts: { concurrency?: numb
   return results;
 }
 
-export function levelOf(table: LevelTable, effects: Effect[]): Need {
+export function levelOf(table: LevelTable, effects: readonly Pick<Effect, "op" | "locus" | "kind">[]): Need {
   return effects.reduce<Need>((acc, e) => join(table, acc, needOf(table, e)), "paranoid");
 }
 
