@@ -109,9 +109,9 @@ function main() {
   for (const t of allGaps(reg, loadExtracts())) {
     if (only && !only.has(t.tool) && !only.has(t.entry)) continue;
     const entry = reg.commands.get(t.tool)!;
-    const why = HELD[entry.name] ?? (entry.aliases.some((a) => !extracted.has(a) && !NOT_TOOLS.has(a)) ? "an alias whose options are not extracted here shares the entry: split it first" : null);
-    if (why && !(only && only.has(entry.name))) {
-      skipped.set(entry.name, why);
+    const unasked = entry.aliases.some((a) => !extracted.has(a) && !NOT_TOOLS.has(a));
+    if (HELD[entry.name] && !(only && only.has(entry.name))) {
+      skipped.set(entry.name, HELD[entry.name]!);
       continue;
     }
     for (const g of t.gaps) {
@@ -125,6 +125,15 @@ function main() {
       // every path-like value judged as a write and as code): their option lists are never complete.
       if (runnerTreatment(node)) continue;
       const lax = node.lax;
+      // A lax node shared with a tool (or subcommand) whose options are not listed here would let
+      // that tool's option through as inert when it is only inert for the listed one: split it
+      // first (`npm run options:split`). A strict node only gains refusals (unmodelled), so the
+      // listed tool's options are written whoever shares it: an alias without that option
+      // refused it before and still does.
+      if (lax && (unasked || (subPath.length > 0 && node.aliases.length > 0)) && !(only && only.has(entry.name))) {
+        skipped.set(`${entry.name}${subPath.length ? " " + subPath.join(" ") : ""}`, "a lax node shared with a tool or subcommand whose options are not extracted here: split it first");
+        continue;
+      }
       // on a node several tools share, an option is inert only if it is inert for every one of them
       if (lax && inertOption(g.option, g.arity, g.arg)) {
         if (!w.tokens.has(g.option) && !w.inert.has(g.option)) w.inert.set(g.option, g.option + marker(g.arity));
