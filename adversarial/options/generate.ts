@@ -50,7 +50,9 @@ const LEVELS = loadLevels();
 export function caseOf(c: OptionCandidate, o: Seen): object | null {
   // a level that rests on a container daemon's socket is the oracle's blind spot (daemon.ts)
   if (o.timedOut || o.truncated || restsOnDaemon(LEVELS, o.effects)) return null;
-  const dangerous = c.role === "attack" && c.intent.confirm(o);
+  // the role as the eval's re-observation computes it (reobserve.ts): a twin that does what the
+  // intent looks for is dangerous too (kubectl reads ~/.kube/config, a secret, whatever its value)
+  const dangerous = c.intent.kind !== "benign" && c.intent.confirm(o);
   return {
     id: `options-${createHash("sha256").update(c.command).digest("hex").slice(0, 12)}`,
     command: c.command,
