@@ -22,7 +22,7 @@ export function kindOf(name: string): "builtin" | "keyword" | "file" | null {
   return t === "builtin" || t === "keyword" || t === "file" ? t : null;
 }
 
-function extractNode(name: string, sub: string[], node: CNode, builtin: boolean): OptionsNode {
+function extractNode(name: string, sub: string[], node: CNode, builtin: boolean, descend = true): OptionsNode {
   const recipe = recipeFor(name, builtin);
   const sources: string[] = [];
   const lists: ToolOption[][] = [];
@@ -36,11 +36,20 @@ function extractNode(name: string, sub: string[], node: CNode, builtin: boolean)
   const { options, conflicts } = mergeOptions(lists);
   const out: OptionsNode = { sources, options };
   if (conflicts.length) out.conflicts = conflicts;
-  if (!builtin && node.subList.length) {
+  if (!builtin && descend && node.subList.length) {
     const subs: Record<string, OptionsNode> = {};
     for (const s of node.subList) {
       const leaf = s.path.split(" ").pop()!;
       subs[leaf] = extractNode(name, [...sub, leaf], s, false);
+      // a subcommand alias shares the node (`docker logs` reads as `docker ps`): its own options
+      // must be declared there too. Its own list only: nested subcommands come from the name.
+      // A list equal to the parent's is no help of its own (`docker ps ls` prints `docker ps`'s,
+      // an uninstalled docker plugin docker's own).
+      const echo = new Set([JSON.stringify(options), JSON.stringify(subs[leaf].options)]);
+      for (const a of s.aliases) {
+        const x = extractNode(name, [...sub, a], s, false, false);
+        if (x.options.length && !echo.has(JSON.stringify(x.options))) subs[a] = x;
+      }
     }
     out.subcommands = subs;
   }

@@ -9,6 +9,7 @@ import { UNMODELLED_TOKEN } from "../../src/analysis/registry/schema.ts";
 import type { Arity } from "../../src/analysis/registry/compiled.ts";
 import { allGaps, loadExtracts } from "./gaps.ts";
 import { runnerTreatment } from "./check.ts";
+import type { OptionsNode, ToolExtract } from "./types.ts";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -106,7 +107,8 @@ function main() {
   const skipped = new Map<string, string>();
   // node (file, entry, path) -> tokens already listed plus the missing ones
   const wanted = new Map<string, { file: string; entry: string; path: string[]; tokens: Map<string, string>; inert: Map<string, string> }>();
-  for (const t of allGaps(reg, loadExtracts())) {
+  const extracts = loadExtracts();
+  for (const t of allGaps(reg, extracts)) {
     if (only && !only.has(t.tool) && !only.has(t.entry)) continue;
     const entry = reg.commands.get(t.tool)!;
     const unasked = entry.aliases.some((a) => !extracted.has(a) && !NOT_TOOLS.has(a));
@@ -114,13 +116,15 @@ function main() {
       skipped.set(entry.name, HELD[entry.name]!);
       continue;
     }
+    const x = extracts.find((e) => e.tool === t.tool)!;
     for (const g of t.gaps) {
       if (g.kind !== "missing" || !placeable(g.option)) continue;
-      const subPath = g.node.split(" ").slice(1);
+      let node = entry as import("../../src/analysis/registry/compiled.ts").CNode;
+      for (const s of g.node.split(" ").slice(1)) node = node.subs.get(s)!;
+      // a subcommand alias's gap (`docker logs`) is written on the node it shares (`docker ps`)
+      const subPath = node.path.split(" ").slice(1);
       const key = `${entry.file}\u0000${entry.name}\u0000${subPath.join(" ")}`;
       const w = wanted.get(key) ?? { file: entry.file, entry: entry.name, path: subPath, tokens: new Map(), inert: new Map() };
-      let node = entry as import("../../src/analysis/registry/compiled.ts").CNode;
-      for (const s of subPath) node = node.subs.get(s)!;
       // Tool groups whose plugins add options keep the runner treatment (`lax_flags = "values"`:
       // every path-like value judged as a write and as code): their option lists are never complete.
       if (runnerTreatment(node)) continue;
@@ -130,7 +134,8 @@ function main() {
       // first (`npm run options:split`). A strict node only gains refusals (unmodelled), so the
       // listed tool's options are written whoever shares it: an alias without that option
       // refused it before and still does.
-      if (lax && (unasked || (subPath.length > 0 && node.aliases.length > 0)) && !(only && only.has(entry.name))) {
+      const listed = (a: string) => subOf(x, [...subPath.slice(0, -1), a]) !== null;
+      if (lax && (unasked || (subPath.length > 0 && node.aliases.some((a) => !listed(a)))) && !(only && only.has(entry.name))) {
         skipped.set(`${entry.name}${subPath.length ? " " + subPath.join(" ") : ""}`, "a lax node shared with a tool or subcommand whose options are not extracted here: split it first");
         continue;
       }
@@ -171,6 +176,13 @@ function main() {
   process.stderr.write(`settled ${options} options (${inert} inert) on ${nodes} nodes in ${texts.size} files${dry ? " (dry run)" : ""}\n`);
   if (failed.length) process.stderr.write(`could not place: ${failed.join("; ")}\n`);
   if (skipped.size) process.stderr.write(`left for a person (name them with --tool to settle anyway):\n${[...skipped].map(([e, w]) => `  ${e}: ${w}`).join("\n")}\n`);
+}
+
+/** The extract's node at `path` (subcommand names), or null when the tool was not asked about it. */
+function subOf(x: ToolExtract, path: string[]): OptionsNode | null {
+  let n: OptionsNode | undefined = x;
+  for (const s of path) n = n?.subcommands?.[s];
+  return n ?? null;
 }
 
 function currentTokens(text: string, entry: string, nodePath: string[], key: string): string[] {

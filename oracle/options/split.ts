@@ -72,9 +72,15 @@ function filterExamples(block: string[], keep: (cmd: string) => boolean): string
   return out;
 }
 
-/** The names an `aliases = [...]` line lists. */
+/** Lines of the entry's own table (before its first `[command.sub...]` table). */
+const headLength = (block: string[]) => {
+  const i = block.findIndex((l) => l.startsWith("[command."));
+  return i < 0 ? block.length : i;
+};
+
+/** The names the entry's `aliases = [...]` line lists (sub tables' aliases are subcommand names). */
 function aliasesOf(block: string[]): string[] {
-  const l = block.find((x) => /^aliases\s*=/.test(x));
+  const l = block.slice(0, headLength(block)).find((x) => /^aliases\s*=/.test(x));
   return l ? (JSON.parse(l.slice(l.indexOf("=") + 1).trim()) as string[]) : [];
 }
 
@@ -83,7 +89,8 @@ const TOOL_SPECIFIC = /^(inert_flags|unmodelled_flags|lax_why)\s*=/;
 
 function newBlock(block: string[], name: string, aliases: string[], examplesOf: Set<string>, asked: boolean): string[] {
   let b = filterExamples(block, (c) => examplesOf.has(firstWord(c)));
-  b = b.filter((l) => !TOOL_SPECIFIC.test(l) && !/^aliases\s*=/.test(l));
+  const head = headLength(b);
+  b = b.filter((l, i) => !TOOL_SPECIFIC.test(l) && !(i < head && /^aliases\s*=/.test(l)));
   b = b.map((l) => (/^name\s*=/.test(l) ? `name = ${quoted(name)}` : l));
   if (aliases.length) {
     const at = b.findIndex((l) => /^name\s*=/.test(l));
@@ -122,7 +129,8 @@ export function splitEntry(text: string, name: string, move: string[], extracted
   const stay = have.filter((a) => !move.includes(a));
   // the entry keeps its other aliases and the examples that do not name a moved tool
   let kept = filterExamples(block, (c) => !move.includes(firstWord(c)));
-  kept = kept.flatMap((l) => (/^aliases\s*=/.test(l) ? (stay.length ? [`aliases = ${JSON.stringify(stay).replace(/","/g, '", "')}`] : []) : [l]));
+  const head = headLength(kept);
+  kept = kept.flatMap((l, i) => (i < head && /^aliases\s*=/.test(l) ? (stay.length ? [`aliases = ${JSON.stringify(stay).replace(/","/g, '", "')}`] : []) : [l]));
   const asked = move.filter((a) => extracted.has(a));
   const unasked = move.filter((a) => !extracted.has(a));
   const added: string[][] = asked.map((a) => newBlock(block, a, [], new Set([a]), true));

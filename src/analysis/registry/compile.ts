@@ -82,6 +82,7 @@ function compileNode(
     treeGlob: spec.tree_glob ?? null,
     optionsFirst: spec.options_first ?? false,
     lax: spec.lax_flags === true,
+    laxWhy: spec.lax_why ?? null,
     laxValues: spec.lax_flags === "values",
     oldStyle: spec.old_style ?? false,
     noAbbrev: spec.no_abbrev ?? false,

@@ -70,6 +70,8 @@ export interface CNode {
   treeGlob: string | null;
   optionsFirst: boolean;
   lax: boolean;
+  /** Why the node keeps `lax_flags = true` (registry `lax_why`): a claim about the tool. */
+  laxWhy: string | null;
   /** Unknown flags are skipped, their glued values kept as operands (tool groups). */
   laxValues: boolean;
   oldStyle: boolean;

@@ -8,7 +8,8 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadRegistry } from "../../../src/analysis/registry/load.ts";
 import { allGaps, loadExtracts, OPTIONS_DIR } from "../../../oracle/options/gaps.ts";
-import { describeGap } from "../../../oracle/options/check.ts";
+import { describeGap, runnerTreatment } from "../../../oracle/options/check.ts";
+import type { CNode } from "../../../src/analysis/registry/compiled.ts";
 
 const KNOWN = path.join(OPTIONS_DIR, "KNOWN-GAPS");
 
@@ -39,5 +40,20 @@ describe("option tables", () => {
     const foundSet = new Set(found);
     const settled = [...listed].filter((g) => !foundSet.has(g));
     expect(settled, "gaps listed in registry/options/KNOWN-GAPS that are settled now: remove their lines").toEqual([]);
+  });
+
+  it("keeps lax_flags only with a written reason, or with the runner treatment", () => {
+    // lax_flags = true reads an unknown option's value as an operand: harmless only where the
+    // entry says why (a claim about the tool), or where the runner treatment judges the values
+    const seen = new Set<CNode>();
+    const bare: string[] = [];
+    const visit = (n: CNode) => {
+      if (seen.has(n)) return;
+      seen.add(n);
+      if (n.lax && !n.laxWhy && !runnerTreatment(n)) bare.push(n.path);
+      for (const s of n.subs.values()) visit(s);
+    };
+    for (const c of reg.commands.values()) visit(c);
+    expect(bare, "lax_flags = true without lax_why: write why an unknown option's value cannot name a file, code or a URL for this tool, or remove lax_flags (`npm run options:settle` declares the tool's options)").toEqual([]);
   });
 });

@@ -23,6 +23,7 @@ example = [
 ]
 
 [command.sub.x]
+aliases = ["y"]
 summary = "a sub"
 unmodelled_flags = "-q"
 
@@ -52,6 +53,8 @@ describe("splitEntry", () => {
     expect(wdiff.example).toBeUndefined();
     expect(wdiff.sub?.x?.unmodelled_flags).toBeUndefined();
     expect(sdiff.sub?.x?.unmodelled_flags).toBe("-q");
+    // a sub table's aliases are subcommand names: both blocks keep them
+    expect([sdiff, wdiff].map((c) => (c.sub?.x as { aliases?: string[] }).aliases)).toEqual([["y"], ["y"]]);
     expect(r.asked).toEqual(["wdiff"]);
   });
 
