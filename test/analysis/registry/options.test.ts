@@ -9,6 +9,8 @@ import { describe, expect, it } from "vitest";
 import { loadRegistry } from "../../../src/analysis/registry/load.ts";
 import { allGaps, loadExtracts, OPTIONS_DIR } from "../../../oracle/options/gaps.ts";
 import { describeGap } from "../../../oracle/options/check.ts";
+import { loadUnasked, UNASKED_FILE } from "../../../oracle/options/unasked.ts";
+import { NOT_OPTIONS } from "../../../oracle/options/tools.ts";
 
 const KNOWN = path.join(OPTIONS_DIR, "KNOWN-GAPS");
 
@@ -39,5 +41,16 @@ describe("option tables", () => {
     const foundSet = new Set(found);
     const settled = [...listed].filter((g) => !foundSet.has(g));
     expect(settled, "gaps listed in registry/options/KNOWN-GAPS that are settled now: remove their lines").toEqual([]);
+  });
+
+  it("asks every entry's tool, or says per entry why it cannot and what its options come from", () => {
+    const unasked = loadUnasked();
+    const asked = new Set(extracts.map((x) => reg.commands.get(x.tool)?.name));
+    const silent = reg.entries.filter((e) => !asked.has(e.name) && !unasked.has(e.name)).map((e) => e.name);
+    expect(silent, `entries with no extract in registry/options/ and no row in ${path.basename(UNASKED_FILE)}: run \`npm run options:extract -- --tool NAME\` where the tool installs, else add a row`).toEqual([]);
+    const stale = [...unasked.keys()].filter((n) => asked.has(n) || !reg.entries.some((e) => e.name === n));
+    expect(stale, `rows of ${path.basename(UNASKED_FILE)} for entries that have an extract now, or that the registry does not have: remove them`).toEqual([]);
+    // a builtin whose dash words are operators is never asked: its row must say so
+    for (const name of Object.keys(NOT_OPTIONS)) if (unasked.has(name)) expect(unasked.get(name)!.why).toMatch(/operator/);
   });
 });
