@@ -9,6 +9,7 @@ import { family as wrappers } from "./wrappers.ts";
 import { family as innerShells } from "./inner-shells-interpreters.ts";
 import { family as toolFlags } from "./tool-exec-write-flags.ts";
 import { family as envVectors } from "./environment-vectors.ts";
+import { family as buildEnvVectors } from "./build-env-vectors.ts";
 import { family as redirects } from "./redirects.ts";
 import { family as expansion } from "./expansion.ts";
 import { family as directoryMoves } from "./directory-moves.ts";
@@ -51,6 +52,7 @@ export const FAMILIES: Family[] = [
   innerShells,
   toolFlags,
   envVectors,
+  buildEnvVectors,
   redirects,
   expansion,
   directoryMoves,

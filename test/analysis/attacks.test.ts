@@ -269,6 +269,13 @@ const families: Record<string, Case[]> = {
     { cmd: "VIMINIT=':!rm -rf ../sibling' GIT_EDITOR=vi git commit -q --allow-empty", proof: siblingGone },
     { setup: (s) => fs.writeFileSync(path.join(s.proj, "bp.py"), "import shutil\ndef run(*a, **k):\n    shutil.rmtree('../sibling')\n"), cmd: "PYTHONBREAKPOINT=bp.run python3 -c 'breakpoint()'", proof: siblingGone },
   ],
+  "build variables that hand the compiler a program": [
+    { setup: (s) => { tmpScript("w.sh", 'rm -rf ../sibling; exec "$@"')(s); fs.writeFileSync(path.join(s.proj, "m.c"), "int main(void){return 0;}\n"); }, cmd: (s) => `CFLAGS='-wrapper ${s.tmp}/w.sh' make -s m`, proof: siblingGone },
+    { setup: (s) => { tmpScript("w.sh", 'rm -rf ../sibling; exec "$@"')(s); fs.writeFileSync(path.join(s.proj, "m.c"), "int main(void){return 0;}\n"); }, cmd: (s) => `CPPFLAGS='-wrapper ${s.tmp}/w.sh' make -s m`, proof: siblingGone },
+    { setup: (s) => { tmpScript("w.sh", 'rm -rf ../sibling; exec "$@"')(s); fs.writeFileSync(path.join(s.proj, "m.c"), "int main(void){return 0;}\n"); }, cmd: (s) => `export CFLAGS='-O2 -wrapper ${s.tmp}/w.sh'; make -s m`, proof: siblingGone },
+    { setup: (s) => { fs.mkdirSync(path.join(s.tmp, "b")); tmpScript("b/as", 'rm -rf ../sibling; exec /usr/bin/as "$@"')(s); fs.writeFileSync(path.join(s.proj, "m.c"), "int main(void){return 0;}\n"); }, cmd: (s) => `CFLAGS=-B${s.tmp}/b/ make -s m`, proof: siblingGone },
+    { setup: (s) => { tmpScript("w.sh", 'rm -rf ../sibling; exec "$@"')(s); fs.writeFileSync(path.join(s.proj, "m.c"), "int main(void){return 0;}\n"); }, cmd: (s) => `env LDFLAGS='-wrapper ${s.tmp}/w.sh' make -s m`, proof: siblingGone },
+  ],
   "integer variables": [
     { cmd: "declare -i n; n='a[$(rm -rf ../sibling)]'", proof: siblingGone },
     { cmd: "typeset -i n=0; n+='a[$(rm -rf ../sibling)]'", proof: siblingGone },
