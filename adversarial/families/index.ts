@@ -10,6 +10,7 @@ import { family as innerShells } from "./inner-shells-interpreters.ts";
 import { family as toolFlags } from "./tool-exec-write-flags.ts";
 import { family as envVectors } from "./environment-vectors.ts";
 import { family as buildEnvVectors } from "./build-env-vectors.ts";
+import { family as inlineCodeLoads } from "./inline-code-loads.ts";
 import { family as redirects } from "./redirects.ts";
 import { family as expansion } from "./expansion.ts";
 import { family as directoryMoves } from "./directory-moves.ts";
@@ -53,6 +54,7 @@ export const FAMILIES: Family[] = [
   toolFlags,
   envVectors,
   buildEnvVectors,
+  inlineCodeLoads,
   redirects,
   expansion,
   directoryMoves,
