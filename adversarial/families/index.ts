@@ -11,6 +11,7 @@ import { family as toolFlags } from "./tool-exec-write-flags.ts";
 import { family as envVectors } from "./environment-vectors.ts";
 import { family as buildEnvVectors } from "./build-env-vectors.ts";
 import { family as inlineCodeLoads } from "./inline-code-loads.ts";
+import { family as scriptArgs } from "./script-args.ts";
 import { family as redirects } from "./redirects.ts";
 import { family as expansion } from "./expansion.ts";
 import { family as directoryMoves } from "./directory-moves.ts";
@@ -55,6 +56,7 @@ export const FAMILIES: Family[] = [
   envVectors,
   buildEnvVectors,
   inlineCodeLoads,
+  scriptArgs,
   redirects,
   expansion,
   directoryMoves,

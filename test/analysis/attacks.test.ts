@@ -284,6 +284,13 @@ const families: Record<string, Case[]> = {
     { setup: tmpScript("x.sh", "rm -rf ../sibling"), cmd: (s) => `python3 -c '__import__("os").system("sh ${s.tmp}/x.sh")'`, proof: siblingGone },
     { setup: (s) => fs.writeFileSync(path.join(s.tmp, "x.pl"), "system('rm -rf ../sibling');\n1;\n"), cmd: (s) => `perl -e 'do "${s.tmp}/x.pl"'`, proof: siblingGone },
   ],
+  "arguments a package manager passes to a script's tool": [
+    { setup: (s) => { fs.writeFileSync(path.join(s.proj, "package.json"), JSON.stringify({ scripts: { test: "node" } })); fs.writeFileSync(path.join(s.tmp, "x.js"), "require('fs').rmSync('../sibling', { recursive: true })\n"); }, cmd: (s) => `npm test -- ${s.tmp}/x.js`, proof: siblingGone },
+    { setup: (s) => { fs.writeFileSync(path.join(s.proj, "package.json"), JSON.stringify({ scripts: { check: "node" } })); fs.writeFileSync(path.join(s.tmp, "x.js"), "require('fs').rmSync('../sibling', { recursive: true })\n"); }, cmd: (s) => `npm run check -- ${s.tmp}/x.js`, proof: siblingGone },
+    { setup: (s) => { fs.writeFileSync(path.join(s.proj, "package.json"), JSON.stringify({ scripts: { check: "node" } })); fs.writeFileSync(path.join(s.tmp, "x.js"), "require('fs').rmSync('../sibling', { recursive: true })\n"); }, cmd: (s) => `npm run-script check ${s.tmp}/x.js`, proof: siblingGone },
+    { setup: (s) => { fs.writeFileSync(path.join(s.proj, "package.json"), JSON.stringify({ scripts: { start: "node" } })); fs.writeFileSync(path.join(s.tmp, "x.js"), "require('fs').rmSync('../sibling', { recursive: true })\n"); }, cmd: (s) => `npm start -- ${s.tmp}/x.js`, proof: siblingGone },
+    { setup: (s) => { fs.writeFileSync(path.join(s.proj, "package.json"), JSON.stringify({ scripts: { test: "node" } })); fs.writeFileSync(path.join(s.tmp, "x.js"), "require('fs').rmSync('../sibling', { recursive: true })\n"); }, cmd: (s) => `cd ${s.tmp} && cd - >/dev/null && npm t -- ${s.tmp}/x.js`, proof: siblingGone },
+  ],
   "integer variables": [
     { cmd: "declare -i n; n='a[$(rm -rf ../sibling)]'", proof: siblingGone },
     { cmd: "typeset -i n=0; n+='a[$(rm -rf ../sibling)]'", proof: siblingGone },
