@@ -14,8 +14,13 @@ const WRITE = /\b(open\s*\([^)]*,\s*['"][^'"]*[wax+]|write_text|write_bytes|writ
 // A path starts after a quote, whitespace, `=`, `(` or `,` and runs to a quote, whitespace or bracket.
 const PATHS = /(^|[\s'"`(=,:[])((?:~|\/)[^\s'"`(),;\]{}<>|&$]*)/g;
 
+/** What inline code visibly does to the paths it names: delete, write, else read. */
+export function inlineOp(code: string): Op {
+  return DELETE.test(code) ? "delete" : WRITE.test(code) ? "write" : "read";
+}
+
 export function scanInlineCode(code: string, limit = 64): Evidence[] {
-  const op: Op = DELETE.test(code) ? "delete" : WRITE.test(code) ? "write" : "read";
+  const op: Op = inlineOp(code);
   const out: Evidence[] = [];
   const seen = new Set<string>();
   for (const m of code.matchAll(PATHS)) {

@@ -21,7 +21,7 @@ function project(files: Record<string, string>): string {
   return dir;
 }
 
-const cases = [
+const cases: { tool: string; cmd: string; files: Record<string, string> }[] = [
   {
     tool: "yarn",
     cmd: "yarn info react",
