@@ -9,6 +9,9 @@ import { family as wrappers } from "./wrappers.ts";
 import { family as innerShells } from "./inner-shells-interpreters.ts";
 import { family as toolFlags } from "./tool-exec-write-flags.ts";
 import { family as envVectors } from "./environment-vectors.ts";
+import { family as buildEnvVectors } from "./build-env-vectors.ts";
+import { family as inlineCodeLoads } from "./inline-code-loads.ts";
+import { family as scriptArgs } from "./script-args.ts";
 import { family as redirects } from "./redirects.ts";
 import { family as expansion } from "./expansion.ts";
 import { family as directoryMoves } from "./directory-moves.ts";
@@ -51,6 +54,9 @@ export const FAMILIES: Family[] = [
   innerShells,
   toolFlags,
   envVectors,
+  buildEnvVectors,
+  inlineCodeLoads,
+  scriptArgs,
   redirects,
   expansion,
   directoryMoves,

@@ -9,7 +9,7 @@ import type { Arity, CFlag, CNode } from "../../src/analysis/registry/compiled.t
 import type { OptionsNode } from "./types.ts";
 
 export type Gap =
-  | { kind: "missing"; node: string; option: string; arity: Arity; arg?: string }
+  | { kind: "missing"; node: string; option: string; arity: Arity; arg?: string; /** every name of the option (`-c`, `--config`) */ names?: readonly string[] }
   | { kind: "arity"; node: string; option: string; tool: Arity; declared: Arity; flag: string };
 
 /** The flag an exact spelling selects in `node` (inherited flags included), as interpret() would. */
@@ -61,7 +61,7 @@ export function gapsOf(x: OptionsNode, node: CNode, path = node.path): Gap[] {
       if (!f) {
         // plugin-extended tool groups (`lax_flags = "values"`) judge unknown options' values as paths
         if (runnerTreatment(node)) continue;
-        out.push({ kind: "missing", node: path, option: name, arity: o.arity, ...(o.arg ? { arg: o.arg } : {}) });
+        out.push({ kind: "missing", node: path, option: name, arity: o.arity, names: o.names, ...(o.arg ? { arg: o.arg } : {}) });
         continue;
       }
       if (f.unknown !== null) continue; // refused whenever used: arity cannot matter

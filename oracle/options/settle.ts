@@ -19,25 +19,49 @@ import { fileURLToPath } from "node:url";
  * it. Anything that may name a file, a program or a configuration is not. Non-lax nodes refused
  * every option they did not declare, and still do (unmodelled): nothing is loosened there.
  */
-const RISKY_NAME = /file|path|dir|conf|config|output|out$|^-o$|exec|command|cmd|script|log|sock|key|cert|plugin|module|load|lib|hook|editor|pager|shell|prog|rc$|profile|import|include|require|template|cache|tmp|temp|dump|save|write|record|trace|db|database|store|socket|device|mount|volume|root|chroot|home|env|eval|run|spawn|pipe|filter|proxy|program|pre$|post$|^rm$|remove|delete|unlink|purge|clean|prune|force|overwrite|in-?place|replace|truncate|wipe|erase|shred|kill|install|upload|push|send|commit|apply|move|rename/i;
-const INERT_ARG = /^[<[{]?(n|num|number|count|int|integer|size|bytes?|secs?|seconds|ms|time|timeout|duration|delay|interval|level|levels|depth|width|height|lines|columns|cols|limit|max|min|port|pid|pids|uid|gid|user|username|uname|group|gname|name|namespace|ns|label|selector|tag|format|fmt|field|fields|sort|when|word|mode|type|style|colou?r|lang|locale|encoding|charset|signal|sig|priority|prio|unit|units|service|host|hostname|date|since|until|regex|regexp|pattern|pat|string|str|text|value|val|id|ref|rev|commit|branch|percent|ratio|rate|factor|threshold|seed|index|idx|offset|start|end|range|version|arch|platform|os|zone|region|kind|class|state|status|order|spec|specs|section|[a-z]+list|[a-z])\.{0,3}[>\]}]?$/i;
+/** Names that change what a tool does to files or processes, whatever the option takes (matched per dash-separated word). */
+const DESTRUCTIVE_NAME = /(^|-)(rm|remove|delete|del|unlink|purge|clean|prune|force|overwrite|in-?place|replace|truncate|wipe|erase|shred|kill|install|uninstall|upload|push|send|commit|apply|move|mv|rename|exec|execute|eval|run|spawn|write|save|dump|fix|update|upgrade|edit|modify|create|init|reset|restore|load|import|require|dereference)($|-)/i;
+const RISKY_NAME = /file|path|dir|conf|config|output|(^|[-_])out$|^-o$|exec|command|cmd|script|log|sock|key|cert|plugin|module|load|lib|hook|editor|pager|shell|prog|rc$|profile|import|include|require|template|cache|tmp|temp|dump|save|write|record|trace|db|database|store|socket|device|mount|volume|root|chroot|home|env|eval|run|spawn|pipe|filter|proxy|program|pre$|post$|^rm$|remove|delete|unlink|purge|clean|prune|force|overwrite|in-?place|replace|truncate|wipe|erase|shred|kill|install|upload|push|send|commit|apply|move|rename/i;
+/**
+ * Names that move where a tool works or widen what it may do: a working directory, code loaded
+ * before the program, a registry or server to talk to, a lock file, a debugger port, consent
+ * given in advance, permissions or checks turned off.
+ */
+const WIDENING_NAME = /(^|-)(cwd|chdir|workdir|work-tree|preload|ca|cafile|capath|registry|url|uri|endpoint|server|remote|lock|lockfile|inspect|global|unsafe|allow|trust|trusted|insecure|verify|privileged|sudo|yes|assume-yes|sandbox|permission|permissions)($|-)/i;
+const INERT_ARG = /^[<[{]?(n|num|number|count|int|integer|size|bytes?|secs?|seconds|ms|time|timeout|duration|delay|interval|level|levels|depth|width|height|lines|columns|cols|limit|max|min|port|pid|pids|uid|gid|user|username|uname|group|gname|name|namespace|ns|label|selector|tag|format|fmt|field|fields|sort|when|word|mode|type|style|colou?r|lang|locale|encoding|charset|signal|sig|priority|prio|unit|units|service|host|hostname|date|since|until|regex|regexp|pattern|pat|text|id|ref|rev|commit|branch|percent|ratio|rate|factor|threshold|seed|index|idx|offset|start|end|range|version|arch|platform|os|zone|region|kind|class|state|status|order|spec|specs|section|[a-z]+list)\.{0,3}[>\]}]?$/i;
 
-/** Placeholders that name a type, not a meaning (Go's flag and cobra help: `--tail string`, `-n=''`). */
-const TYPE_ARG = /^(string|strings|stringArray|stringToString|int|int32|int64|uint|uint16|uint32|uint64|float|float64|duration|list|bytes|bool|''|""|\[\]|-?\d+(\.\d+)?[a-z]*|'[^']*'|"[^"]*")$/;
-/** Option names whose value is data for the tool, when the placeholder only names a type. */
-const INERT_NAME = /^(title|body|message|subject|description|comment|reason|namespace|all-namespaces|selector|field-selector|label-columns|tail|since|until|lines|limit|max|min|timeout|format|filter|tag|name|label|labels|sort-by|chunk-size|request-timeout|context|cluster|user|platform|target|network|signal|time|interval|count|width|depth|level|quiet|verbose|color|colour|no-headers|show-labels|show-kind|watch|watch-only|follow|timestamps|details|all|n|A|l|L|c|f|t|q|v)$/;
+/**
+ * Placeholders that name a type or nothing at all, not a meaning: Go's flag and cobra help
+ * (`--tail string`, `-n=''`), and the generic `<val>`, `VALUE`, `ARG`, `X` many tools print for
+ * every option alike (bun's `--cwd=<val>`, `--preload=<val>`). The option's names must say.
+ */
+const TYPE_ARG = /^[<[{]?(string|strings|stringArray|stringToString|list|val|value|values|str|arg|args|argument|param|opt|option|[a-mo-z])[>\]}]?(\.{3})?$|^(''|""|\[\]|'[^']*'|"[^"]*")$/i;
+/** Placeholders that can only be a number (cobra's `int`, `duration`; a default such as `-1`, `30s`). */
+const NUMBER_ARG = /^[<[{]?(int|int32|int64|uint|uint8|uint16|uint32|uint64|float|float32|float64|duration|bytes|bool|-?\d+(\.\d+)?[a-z]*)[>\]}]?$/i;
+/** Long option names whose value is data for the tool, when the placeholder says nothing. */
+const INERT_NAME = /^(title|body|message|subject|description|comment|reason|namespace|all-namespaces|selector|field-selector|label-columns|tail|since|until|lines|limit|max|min|timeout|format|tag|name|label|labels|sort-by|chunk-size|request-timeout|context|cluster|user|platform|target|network|signal|time|interval|count|width|depth|level|quiet|verbose|color|colour|no-headers|show-labels|show-kind|watch|watch-only|follow|timestamps|details|all|seed|retry|retries|bail|shard|jobs|concurrency|max-concurrency|test-name-pattern|reporter)$/;
 
-export function inertOption(name: string, arity: Arity, arg: string | undefined): boolean {
-  const bare = name.replace(/^-+/, "");
+/**
+ * Is an option inert for a lax node, judged by all of its names (`-c, --config` is one option:
+ * the short name alone says nothing) and the tool's placeholder for its value?
+ */
+export function inertOption(names: string | readonly string[], arity: Arity, arg: string | undefined): boolean {
+  const bares = (typeof names === "string" ? [names] : names).map((n) => n.replace(/^-+/, ""));
   // `--no-pager`, `--no-color`: a negation without a value turns something off
-  if (RISKY_NAME.test(bare) && !(arity === 0 && bare.startsWith("no-"))) return false;
+  // a flag without a value names nothing: only what it does counts (`--catalog`, `--paths` are fine)
+  for (const bare of bares) {
+    if (bare.startsWith("no-") && arity === 0) continue;
+    if (DESTRUCTIVE_NAME.test(bare) || WIDENING_NAME.test(bare)) return false;
+    if (arity !== 0 && RISKY_NAME.test(bare)) return false;
+  }
   if (arity === 0 || arg === "bool") return true;
   if (arg === undefined) return false;
   const a = arg.trim();
-  if (TYPE_ARG.test(a)) return INERT_NAME.test(bare);
+  if (NUMBER_ARG.test(a)) return true;
+  if (TYPE_ARG.test(a)) return bares.some((b) => b.length > 1 && INERT_NAME.test(b));
   // `<package-name-pattern>...`: the last word of a compound placeholder says what it is
   const last = a.replace(/[<>[\]{}.,]/g, "").split(/[-_\s]/).pop() ?? "";
-  return INERT_ARG.test(a) || (last !== a && INERT_ARG.test(last));
+  return INERT_ARG.test(a) || (last !== a && last.length > 1 && INERT_ARG.test(last));
 }
 
 /** Entries settled by hand, and why (another change is reworking their options). */
@@ -97,12 +121,51 @@ export function setList(text: string, entry: string, nodePath: string[], key: "u
   return lines.join("\n");
 }
 
+/**
+ * `--recheck`: judge again every option a lax node lists in `inert_flags` by today's rule, and
+ * move those it no longer finds inert into `unmodelled_flags` (refused). A rule made stricter
+ * reaches what earlier runs settled; nothing is ever moved the other way.
+ */
+function recheck(reg: ReturnType<typeof loadRegistry>, only: Set<string> | null, dry: boolean): void {
+  const texts = new Map<string, string>();
+  const moved: string[] = [];
+  const visit = (entry: { name: string; file: string }, x: import("./types.ts").OptionsNode, node: import("../../src/analysis/registry/compiled.ts").CNode, sub: string[]) => {
+    const text = texts.get(entry.file) ?? readFileSync(entry.file, "utf8");
+    const inert = currentTokens(text, entry.name, sub, "inert_flags");
+    const out = inert.filter((t) => {
+      const name = t.replace(/(\[=\]|=)$/, "");
+      const o = x.options.find((k) => k.names.includes(name));
+      return o !== undefined && !inertOption(o.names, o.arity, o.arg);
+    });
+    if (out.length) {
+      let next = setList(text, entry.name, sub, "inert_flags", inert.filter((t) => !out.includes(t)));
+      if (next !== null) next = setList(next, entry.name, sub, "unmodelled_flags", [...new Set([...currentTokens(next, entry.name, sub, "unmodelled_flags"), ...out])].sort(byName));
+      if (next !== null) {
+        texts.set(entry.file, next);
+        moved.push(`${[entry.name, ...sub].join(" ")}: ${out.join(" ")}`);
+      }
+    }
+    for (const [leaf, xs] of Object.entries(x.subcommands ?? {})) {
+      const s = node.subs.get(leaf);
+      if (s) visit(entry, xs, s, [...sub, leaf]);
+    }
+  };
+  for (const x of loadExtracts()) {
+    const entry = reg.commands.get(x.tool);
+    if (!entry || (only && !only.has(x.tool) && !only.has(entry.name))) continue;
+    visit(entry, x, entry, []);
+  }
+  for (const [file, text] of texts) if (!dry) writeFileSync(file, text);
+  process.stderr.write(`recheck: ${moved.length} nodes lose inert options${dry ? " (dry run)" : ""}\n${moved.map((m) => `  ${m}\n`).join("")}`);
+}
+
 function main() {
   const args = process.argv.slice(2);
   const i = args.indexOf("--tool");
   const only = i >= 0 ? new Set(args[i + 1]!.split(",")) : null;
   const dry = args.includes("--dry-run");
   const reg = loadRegistry();
+  if (args.includes("--recheck")) return recheck(reg, only, dry);
   const extracted = new Set(loadExtracts().map((x) => x.tool));
   const skipped = new Map<string, string>();
   // node (file, entry, path) -> tokens already listed plus the missing ones
@@ -140,7 +203,7 @@ function main() {
         continue;
       }
       // on a node several tools share, an option is inert only if it is inert for every one of them
-      if (lax && inertOption(g.option, g.arity, g.arg)) {
+      if (lax && inertOption(g.names ?? [g.option], g.arity, g.arg)) {
         if (!w.tokens.has(g.option) && !w.inert.has(g.option)) w.inert.set(g.option, g.option + marker(g.arity));
       } else if (!w.tokens.has(g.option)) {
         w.inert.delete(g.option);

@@ -49,7 +49,22 @@ export const RECIPES: Record<string, Recipe> = {
   npm: { help: (name, sub) => (sub.length ? [`npm ${sub.join(" ")} --help`, man(`npm-${sub.join("-")}`)] : ["npm --help", man("npm")]) },
 };
 
+/**
+ * Registry entries that stand for `python3 -m MODULE` (the walk reaches them through python's
+ * `-m`): asked through the module's own --help, as the interpreter here runs it.
+ */
+export const MODULE_ENTRIES: Record<string, string> = {
+  "python-unittest": "python3 -m unittest",
+  "python-venv": "python3 -m venv",
+  "python-json-tool": "python3 -m json.tool",
+  "python-py-compile": "python3 -m py_compile",
+  "python-compileall": "python3 -m compileall",
+  "python-http-server": "python3 -m http.server",
+};
+
 export function recipeFor(name: string, builtin: boolean): Recipe {
   if (builtin) return BUILTIN_RECIPE;
+  const module = MODULE_ENTRIES[name];
+  if (module) return { help: () => [`${module} --help`], version: [] };
   return RECIPES[name] ?? DEFAULT_RECIPE;
 }

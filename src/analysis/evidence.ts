@@ -14,8 +14,13 @@ const WRITE = /\b(open\s*\([^)]*,\s*['"][^'"]*[wax+]|write_text|write_bytes|writ
 // A path starts after a quote, whitespace, `=`, `(` or `,` and runs to a quote, whitespace or bracket.
 const PATHS = /(^|[\s'"`(=,:[])((?:~|\/)[^\s'"`(),;\]{}<>|&$]*)/g;
 
+/** What inline code visibly does to the paths it names: delete, write, else read. */
+export function inlineOp(code: string): Op {
+  return DELETE.test(code) ? "delete" : WRITE.test(code) ? "write" : "read";
+}
+
 export function scanInlineCode(code: string, limit = 64): Evidence[] {
-  const op: Op = DELETE.test(code) ? "delete" : WRITE.test(code) ? "write" : "read";
+  const op: Op = inlineOp(code);
   const out: Evidence[] = [];
   const seen = new Set<string>();
   for (const m of code.matchAll(PATHS)) {
@@ -51,6 +56,51 @@ export function scanModulePaths(code: string, limit = 16): (string | null)[] {
     if (out.length >= limit) break;
   }
   if (/\bsys\.path\s*(\[[^\]]*\])?\s*\+?=|\bsys\.path\.extend\b|\bmodule\.paths\b|\bNODE_PATH\b|\bPYTHONPATH\b/.test(code)) out.push(null);
+  return out;
+}
+
+/**
+ * Files inline code runs as code by a literal path: node's `import("P")`, `import ... from "P"`,
+ * python's `runpy.run_path("P")`, `exec(open("P")...)`, `spec_from_file_location(n, "P")`,
+ * `SourceFileLoader(n, "P")`, `load_source(n, "P")`, perl's `do "P"`/`require "P"`, ruby's
+ * `load "P"`/`require "P"`/`require_relative "P"`, `eval(...read...("P"))`; and the program a
+ * literal shell command string starts (`os.system("sh /tmp/x")`, `execSync("/tmp/x --y")`): its
+ * first word, or the script after a shell or interpreter name. Paths as written (absolute, `~`,
+ * or relative); module names (`import "fs"`, `require "json"`) are not paths.
+ */
+const LIT = String.raw`(['"\`])([^'"\`\\$]+)\1`;
+const LOADS: RegExp[] = [
+  new RegExp(String.raw`\bimport\s*\(\s*${LIT}`, "g"),
+  new RegExp(String.raw`\bimport\s+(?:[\w*{}\s,$]+\s+from\s+)?${LIT}`, "g"),
+  new RegExp(String.raw`\brun_path\s*\(\s*${LIT}`, "g"),
+  new RegExp(String.raw`\b(?:exec|eval|compile|runInThisContext|runInNewContext|Function)\s*\([^;]*?\b(?:open|readFileSync|readFile|read|File\.read|IO\.read)\s*\(\s*${LIT}`, "g"),
+  new RegExp(String.raw`\b(?:spec_from_file_location|SourceFileLoader|load_source|load_module)\s*\(\s*[^,()]+,\s*${LIT}`, "g"),
+  new RegExp(String.raw`\b(?:do|require|load|require_relative)\s*\(?\s*${LIT}`, "g"),
+];
+const RUNS = new RegExp(String.raw`\b(?:system|popen|check_output|check_call|call|run|Popen|execSync|exec|spawn|spawnSync|execFileSync|execFile|getoutput|getstatusoutput|qx)\s*\(\s*\[?\s*${LIT}`, "g");
+const BACKTICKS = /`([^`$]+)`/g;
+const INTERPRETER = /^(?:\S*\/)?(?:sh|bash|dash|zsh|ksh|source|\.|python[0-9.]*|node|perl|ruby|php|deno|bun)$/;
+const PATHLIKE = /^(\/|~\/|\.{1,2}\/)/;
+/** Installed programs and libraries: inline code running them is what inline code does anyway. */
+const INSTALLED = /^\/(usr|bin|sbin|lib|lib64)\//;
+
+export function scanCodeLoads(code: string, limit = 16): string[] {
+  const out: string[] = [];
+  for (const re of LOADS) {
+    for (const m of code.matchAll(re)) {
+      if (PATHLIKE.test(m[2]!) && !INSTALLED.test(m[2]!)) out.push(m[2]!);
+      if (out.length >= limit) return out;
+    }
+  }
+  for (const m of [...code.matchAll(RUNS), ...code.matchAll(BACKTICKS)]) {
+    const words = (m[2] ?? m[1]!).trim().split(/\s+/);
+    // past a shell or interpreter and its options: `sh -x /tmp/s`, `python3 -u ./x.py`
+    let i = 0;
+    if (INTERPRETER.test(words[0]!)) for (i = 1; i < words.length && words[i]!.startsWith("-"); i++);
+    const w = words[i];
+    if (w && PATHLIKE.test(w) && !INSTALLED.test(w)) out.push(w);
+    if (out.length >= limit) return out;
+  }
   return out;
 }
 

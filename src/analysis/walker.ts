@@ -15,7 +15,7 @@ import { listDir, tryLstat as tryLstatSafe } from "./fs.ts";
 import { WALK_BUDGET } from "./treescan.ts";
 import type { Bases, GlobOpts, Shell } from "./shellstate.ts";
 import type { CommandRecord, LocatedEffect } from "./types.ts";
-import { scanInlineCode, scanInlineEnv, scanModulePaths } from "./evidence.ts";
+import { scanCodeLoads, scanInlineCode, scanInlineEnv, scanModulePaths } from "./evidence.ts";
 import { envReads } from "./secretvars.ts";
 import type { WordEnv } from "./words.ts";
 import type { PrintedNames } from "./names.ts";
@@ -782,6 +782,10 @@ export class Walker {
         by: "inline code",
         record: false,
       });
+    }
+    // Files it loads as code, and programs its literal command strings start, by a literal path.
+    for (const p of scanCodeLoads(code)) {
+      this.placePath({ op: "exec", path: p, why: `inline code runs \`${p}\``, source, command, bases, sh, sc, by: "inline code", record: false });
     }
     // Code that moves its module search path (chdir, sys.path, require("./x")) imports from there.
     for (const dir of scanModulePaths(code)) {

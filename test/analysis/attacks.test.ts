@@ -269,6 +269,28 @@ const families: Record<string, Case[]> = {
     { cmd: "VIMINIT=':!rm -rf ../sibling' GIT_EDITOR=vi git commit -q --allow-empty", proof: siblingGone },
     { setup: (s) => fs.writeFileSync(path.join(s.proj, "bp.py"), "import shutil\ndef run(*a, **k):\n    shutil.rmtree('../sibling')\n"), cmd: "PYTHONBREAKPOINT=bp.run python3 -c 'breakpoint()'", proof: siblingGone },
   ],
+  "build variables that hand the compiler a program": [
+    { setup: (s) => { tmpScript("w.sh", 'rm -rf ../sibling; exec "$@"')(s); fs.writeFileSync(path.join(s.proj, "m.c"), "int main(void){return 0;}\n"); }, cmd: (s) => `CFLAGS='-wrapper ${s.tmp}/w.sh' make -s m`, proof: siblingGone },
+    { setup: (s) => { tmpScript("w.sh", 'rm -rf ../sibling; exec "$@"')(s); fs.writeFileSync(path.join(s.proj, "m.c"), "int main(void){return 0;}\n"); }, cmd: (s) => `CPPFLAGS='-wrapper ${s.tmp}/w.sh' make -s m`, proof: siblingGone },
+    { setup: (s) => { tmpScript("w.sh", 'rm -rf ../sibling; exec "$@"')(s); fs.writeFileSync(path.join(s.proj, "m.c"), "int main(void){return 0;}\n"); }, cmd: (s) => `export CFLAGS='-O2 -wrapper ${s.tmp}/w.sh'; make -s m`, proof: siblingGone },
+    { setup: (s) => { fs.mkdirSync(path.join(s.tmp, "b")); tmpScript("b/as", 'rm -rf ../sibling; exec /usr/bin/as "$@"')(s); fs.writeFileSync(path.join(s.proj, "m.c"), "int main(void){return 0;}\n"); }, cmd: (s) => `CFLAGS=-B${s.tmp}/b/ make -s m`, proof: siblingGone },
+    { setup: (s) => { tmpScript("w.sh", 'rm -rf ../sibling; exec "$@"')(s); fs.writeFileSync(path.join(s.proj, "m.c"), "int main(void){return 0;}\n"); }, cmd: (s) => `env LDFLAGS='-wrapper ${s.tmp}/w.sh' make -s m`, proof: siblingGone },
+  ],
+  "inline code that runs a planted file": [
+    { setup: (s) => fs.writeFileSync(path.join(s.tmp, "x.py"), "import shutil\nshutil.rmtree('../sibling')\n"), cmd: (s) => `python3 -c 'import runpy; runpy.run_path("${s.tmp}/x.py")'`, proof: siblingGone },
+    { setup: (s) => fs.writeFileSync(path.join(s.tmp, "x.py"), "import shutil\nshutil.rmtree('../sibling')\n"), cmd: (s) => `python3 -c 'exec(open("${s.tmp}/x.py").read())'`, proof: siblingGone },
+    { setup: (s) => fs.writeFileSync(path.join(s.tmp, "x.mjs"), "import fs from 'fs'; fs.rmSync('../sibling', { recursive: true });\n"), cmd: (s) => `node -e 'import("${s.tmp}/x.mjs")'`, proof: siblingGone },
+    { setup: (s) => fs.writeFileSync(path.join(s.tmp, "x.mjs"), "import fs from 'fs'; fs.rmSync('../sibling', { recursive: true });\n"), cmd: (s) => `node --input-type=module -e 'import "${s.tmp}/x.mjs"'`, proof: siblingGone },
+    { setup: tmpScript("x.sh", "rm -rf ../sibling"), cmd: (s) => `python3 -c '__import__("os").system("sh ${s.tmp}/x.sh")'`, proof: siblingGone },
+    { setup: (s) => fs.writeFileSync(path.join(s.tmp, "x.pl"), "system('rm -rf ../sibling');\n1;\n"), cmd: (s) => `perl -e 'do "${s.tmp}/x.pl"'`, proof: siblingGone },
+  ],
+  "arguments a package manager passes to a script's tool": [
+    { setup: (s) => { fs.writeFileSync(path.join(s.proj, "package.json"), JSON.stringify({ scripts: { test: "node" } })); fs.writeFileSync(path.join(s.tmp, "x.js"), "require('fs').rmSync('../sibling', { recursive: true })\n"); }, cmd: (s) => `npm test -- ${s.tmp}/x.js`, proof: siblingGone },
+    { setup: (s) => { fs.writeFileSync(path.join(s.proj, "package.json"), JSON.stringify({ scripts: { check: "node" } })); fs.writeFileSync(path.join(s.tmp, "x.js"), "require('fs').rmSync('../sibling', { recursive: true })\n"); }, cmd: (s) => `npm run check -- ${s.tmp}/x.js`, proof: siblingGone },
+    { setup: (s) => { fs.writeFileSync(path.join(s.proj, "package.json"), JSON.stringify({ scripts: { check: "node" } })); fs.writeFileSync(path.join(s.tmp, "x.js"), "require('fs').rmSync('../sibling', { recursive: true })\n"); }, cmd: (s) => `npm run-script check ${s.tmp}/x.js`, proof: siblingGone },
+    { setup: (s) => { fs.writeFileSync(path.join(s.proj, "package.json"), JSON.stringify({ scripts: { start: "node" } })); fs.writeFileSync(path.join(s.tmp, "x.js"), "require('fs').rmSync('../sibling', { recursive: true })\n"); }, cmd: (s) => `npm start -- ${s.tmp}/x.js`, proof: siblingGone },
+    { setup: (s) => { fs.writeFileSync(path.join(s.proj, "package.json"), JSON.stringify({ scripts: { test: "node" } })); fs.writeFileSync(path.join(s.tmp, "x.js"), "require('fs').rmSync('../sibling', { recursive: true })\n"); }, cmd: (s) => `cd ${s.tmp} && cd - >/dev/null && npm t -- ${s.tmp}/x.js`, proof: siblingGone },
+  ],
   "integer variables": [
     { cmd: "declare -i n; n='a[$(rm -rf ../sibling)]'", proof: siblingGone },
     { cmd: "typeset -i n=0; n+='a[$(rm -rf ../sibling)]'", proof: siblingGone },

@@ -5,6 +5,7 @@ import type { AbstractEffect, ArgWord, GitRepository, InnerRun } from "./types.t
 import type { CFlag, CNode, CPolicy, Registry } from "./compiled.ts";
 import type { EffectSpec, Role } from "./schema.ts";
 import type { Kind } from "../../policy/model.ts";
+import { controlPlanePort } from "./controlplanes.ts";
 
 /** Thrown anywhere below interpret(): the command is not modelled (fail closed). */
 export class Unknown {
@@ -568,6 +569,8 @@ export function applyRole(ctx: Ctx, node: CNode, role: Role, word: ArgWord, idx:
         ctx.out.effects.push({ type: "other", op: "net-send", locus: "none", target: word, argIndex: idx, why: `\`${node.path}\` talks a protocol that can send data` });
       } else {
         ctx.out.effects.push({ type: "other", op: "net-fetch", locus: "none", target: word, kind: "literal-url", argIndex: idx, why: `\`${node.path}\` fetches it` });
+        const port = controlPlanePort(word);
+        if (port !== null) ctx.out.effects.push({ type: "other", op: "read", locus: "secret", target: word, argIndex: idx, why: `port ${port} is a control plane's API (Docker, etcd, Kubernetes, the kubelet): what it answers holds container environments and cluster secrets` });
       }
       return;
     case "send-url":

@@ -10,6 +10,8 @@ import { loadRegistry } from "../../../src/analysis/registry/load.ts";
 import { allGaps, loadExtracts, OPTIONS_DIR } from "../../../oracle/options/gaps.ts";
 import { describeGap, runnerTreatment } from "../../../oracle/options/check.ts";
 import type { CNode } from "../../../src/analysis/registry/compiled.ts";
+import { loadUnasked, UNASKED_FILE } from "../../../oracle/options/unasked.ts";
+import { NOT_OPTIONS } from "../../../oracle/options/tools.ts";
 
 const KNOWN = path.join(OPTIONS_DIR, "KNOWN-GAPS");
 
@@ -55,5 +57,16 @@ describe("option tables", () => {
     };
     for (const c of reg.commands.values()) visit(c);
     expect(bare, "lax_flags = true without lax_why: write why an unknown option's value cannot name a file, code or a URL for this tool, or remove lax_flags (`npm run options:settle` declares the tool's options)").toEqual([]);
+  });
+
+  it("asks every entry's tool, or says per entry why it cannot and what its options come from", () => {
+    const unasked = loadUnasked();
+    const asked = new Set(extracts.map((x) => reg.commands.get(x.tool)?.name));
+    const silent = reg.entries.filter((e) => !asked.has(e.name) && !unasked.has(e.name)).map((e) => e.name);
+    expect(silent, `entries with no extract in registry/options/ and no row in ${path.basename(UNASKED_FILE)}: run \`npm run options:extract -- --tool NAME\` where the tool installs, else add a row`).toEqual([]);
+    const stale = [...unasked.keys()].filter((n) => asked.has(n) || !reg.entries.some((e) => e.name === n));
+    expect(stale, `rows of ${path.basename(UNASKED_FILE)} for entries that have an extract now, or that the registry does not have: remove them`).toEqual([]);
+    // a builtin whose dash words are operators is never asked: its row must say so
+    for (const name of Object.keys(NOT_OPTIONS)) if (unasked.has(name)) expect(unasked.get(name)!.why).toMatch(/operator/);
   });
 });

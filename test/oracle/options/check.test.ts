@@ -38,7 +38,7 @@ describe("gapsOf", () => {
   });
 
   it("reports a missing spelling", () => {
-    expect(gapsOf(node([{ names: ["-a", "--almost"], arity: 0 }]), t)).toEqual([{ kind: "missing", node: "t", option: "--almost", arity: 0 }]);
+    expect(gapsOf(node([{ names: ["-a", "--almost"], arity: 0 }]), t)).toEqual([{ kind: "missing", node: "t", option: "--almost", arity: 0, names: ["-a", "--almost"] }]);
   });
 
   it("reports a value the entry does not take, and one it takes that the tool does not", () => {
@@ -60,6 +60,6 @@ describe("gapsOf", () => {
 
   it("checks subcommands, with the flags they inherit", () => {
     const x = node([], { go: { sources: [], options: [{ names: ["-e"], arity: 0 }, { names: ["-a"], arity: 0 }, { names: ["-z"], arity: 1 }] } });
-    expect(gapsOf(x, t)).toEqual([{ kind: "missing", node: "t go", option: "-z", arity: 1 }]);
+    expect(gapsOf(x, t)).toEqual([{ kind: "missing", node: "t go", option: "-z", arity: 1, names: ["-z"] }]);
   });
 });

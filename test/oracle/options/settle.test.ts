@@ -25,3 +25,46 @@ describe("inertOption", () => {
     expect(inertOption(name, arity, arg)).toBe(false);
   });
 });
+
+describe("inertOption judges an option by all its names and says no for a placeholder that says nothing", () => {
+  it.each([
+    [["--cwd"], 1, "<val>"],
+    [["-c", "--config"], 1, "<val>"],
+    [["-r", "--preload"], 1, "<val>"],
+    [["-c"], 1, "<val>"],
+    [["-f"], 1, "string"],
+    [["--ca"], 1, "<val>"],
+    [["--lock"], "optional", "<FILE>"],
+    [["--registry"], 1, "<url>"],
+    [["-g", "--global"], 0, undefined],
+    [["--inspect"], "optional", "<val>"],
+    [["-A", "--allow-all"], 0, undefined],
+    [["-x"], 1, "X"],
+  ] as const)("%j %s %s is not inert", (names, arity, arg) => {
+    expect(inertOption(names, arity, arg)).toBe(false);
+  });
+  it.each([
+    [["-n", "--lines"], 1, "N"],
+    [["--tail"], 1, "string"],
+    [["--retry"], 1, "<val>"],
+    [["-p", "--parallel"], 1, "int"],
+    [["--timeout"], 1, "duration"],
+  ] as const)("%j %s %s is inert", (names, arity, arg) => {
+    expect(inertOption(names, arity, arg)).toBe(true);
+  });
+});
+
+describe("inertOption reads a flag without a value by what it does", () => {
+  it.each([
+    [["-x", "--catalog"], true],
+    [["-e", "--pager-end"], true],
+    [["-p", "--paths"], true],
+    [["-v", "--committed"], true],
+    [["-f", "--force"], false],
+    [["--write"], false],
+    [["-u", "--update-snapshots"], false],
+    [["--exec"], false],
+  ] as const)("%j: %s", (names, want) => {
+    expect(inertOption(names, 0, undefined)).toBe(want);
+  });
+});

@@ -3,6 +3,7 @@
 // modules that are really other commands, shells reading a script from stdin.
 import type { ArgWord } from "../types.ts";
 import { Unknown, pathEffect, type Handler, type Parsed } from "../engine.ts";
+import { inlineOp } from "../../evidence.ts";
 
 function hasAny(parsed: Parsed, names: string[]): boolean {
   return parsed.flags.some((f) => names.includes(f.name));
@@ -74,6 +75,7 @@ export const python: Handler = {
     }
     if (modes.has("code")) {
       if (modes.has("interactive")) ctx.out.execsStdin = { kind: "inline-code", why: `\`${node.path} -i\` then reads code from stdin` };
+      codeArguments(ctx, node.path, argv, parsed, ["-c"]);
       return;
     }
     const first = parsed.operands[0];
@@ -83,13 +85,29 @@ export const python: Handler = {
   },
 };
 
+/**
+ * The words after inline code are its arguments (`sys.argv`, `process.argv`): the code may open
+ * any of them, so each is placed as the code visibly uses paths (read, else write or delete),
+ * as if the code named it (`python3 -c 'print(open(sys.argv[1]).read())' ~/.ssh/id_rsa`).
+ */
+function codeArguments(ctx: Parameters<NonNullable<Handler["post"]>>[0], name: string, argv: ArgWord[], parsed: Parameters<NonNullable<Handler["post"]>>[3], codeFlags: string[]): void {
+  const code = parsed.flags.find((f) => codeFlags.includes(f.name) && typeof f.value === "string")?.value;
+  const op = typeof code === "string" ? inlineOp(code) : "read";
+  const rest = parsed.restFrom !== undefined && parsed.restFrom >= 0 ? argv.map((value, index) => ({ value, index })).slice(parsed.restFrom) : parsed.operands;
+  for (const o of rest) {
+    if (o.value === "-" || o.value === "--") continue;
+    pathEffect(ctx, op === "delete" ? "delete" : op === "write" ? "write" : "read", o.value, o.index, `\`${name}\` hands it to the inline code as an argument, which may open it`);
+  }
+}
+
 /** node/bun/deno-like: `-e`/`-p` code, `--test` files, `--check` reads, else a script or stdin. */
 export const node: Handler = {
-  post(ctx, nd, _argv, parsed, modes) {
+  post(ctx, nd, argv, parsed, modes) {
     if (parsed.sub || hasAny(parsed, ["-v", "--version", "-h", "--help"])) return;
     const first = parsed.operands[0];
     const stdin = !first || first.value === "-" || modes.has("interactive");
     if ((modes.has("code") || stdin) && !modes.has("test") && !modes.has("check")) modulePath(ctx, nd.path, "resolves the code's require() from its working directory");
+    if (modes.has("code")) codeArguments(ctx, nd.path, argv, parsed, ["-e", "--eval", "-p", "--print"]);
     if (modes.has("code") || modes.has("test") || modes.has("check")) return;
     if (stdin) {
       ctx.out.execsStdin = { kind: "inline-code", why: `\`${nd.path}\` runs the code it reads from stdin` };

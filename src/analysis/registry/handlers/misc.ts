@@ -399,6 +399,24 @@ export const projectRunner: Handler = {
   },
 };
 
+/**
+ * A package manager running a package.json script (`npm test -- --config /tmp/x`, `pnpm run
+ * build ~/out`): the words after the script name go to whatever tool the script runs, which the
+ * walk cannot see, so each path among them is judged as the runner treatment judges it (run or
+ * loaded as code, and written). The script name itself has no slash and places nothing.
+ */
+export const scriptArgs: Handler = {
+  post(ctx, node, _argv, parsed) {
+    for (const o of parsed.operands) {
+      if (o.value === null) continue; // a dynamic word: a script name or argument nobody can place, as for runners
+      for (const p of runnerPaths(o.value)) {
+        pathEffect(ctx, "exec", p, o.index, `\`${node.path}\` passes it to the script's tool, which may run or load it`);
+        pathEffect(ctx, "write", p, o.index, `\`${node.path}\` passes it to the script's tool, which may write there`);
+      }
+    }
+  },
+};
+
 /** The paths in one argument of a runner (see projectRunner); URLs and `//` labels are not. */
 export function runnerPaths(word: string): string[] {
   if (word.includes("://")) return [];

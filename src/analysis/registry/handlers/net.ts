@@ -3,6 +3,7 @@
 import type { ArgWord } from "../types.ts";
 import { Unknown, applyNode, applyRole, landsIn, parseArgs, pathEffect, toolWords, type Ctx, type Handler, type Parsed } from "../engine.ts";
 import type { CNode } from "../compiled.ts";
+import { CONTROL_PLANE_PORTS } from "../controlplanes.ts";
 
 function urlBasename(url: ArgWord): ArgWord {
   if (url === null) return null;
@@ -21,11 +22,6 @@ function flagValues(parsed: Parsed, names: string[]): { value: ArgWord; index: n
   return parsed.flags.filter((f) => names.includes(f.name) && f.value !== undefined).map((f) => ({ value: f.value as ArgWord, index: f.valueIndex }));
 }
 
-/**
- * Ports of well-known local control planes: a request there is not "the project's own server"
- * (Docker's TCP API, etcd, kubectl proxy, the kubelet, the Kubernetes API server).
- */
-const CONTROL_PLANE_PORTS = new Set([2375, 2376, 2379, 2380, 4243, 6443, 8001, 10250, 10255, 10257, 10259]);
 
 /**
  * Is this URL, as curl parses it, an http(s) request to the loopback interface by a literal
