@@ -40,7 +40,7 @@ export async function run() {
     const cold = (cmd: string) => classify(cmd, ctx({ ...realFs })).decision;
     const warm = async (cmd: string) => {
       await trees.sync();
-      const d = classify(cmd, ctx({ ...realFs, treeScan: (dir, n, s) => trees.scan(dir, n, s, walkTree) })).decision;
+      const d = classify(cmd, ctx({ ...realFs, treeScan: (dir, n, s, p) => trees.scan(dir, n, s, (a, b, c, q) => walkTree(a, b, c, undefined, undefined, q), p) })).decision;
       trees.indexWanted();
       return d;
     };

@@ -59,7 +59,7 @@ export const realTooBig = new TooBigMemo();
 /** node:fs behind the FsLike interface. */
 export const realFs: FsLike = {
   tooBig: realTooBig,
-  treeScan: (dir, names, skip) => walkTree(dir, names, skip, undefined, WALK_BUDGET),
+  treeScan: (dir, names, skip, prune) => walkTree(dir, names, skip, undefined, WALK_BUDGET, prune),
   lstatSync: (p) => nodeFs.lstatSync(p),
   readlinkSync: (p) => nodeFs.readlinkSync(p, "utf8"),
   existsSync: (p) => nodeFs.existsSync(p),
@@ -167,10 +167,10 @@ class Memo implements MemoFs {
     this.tooBig = fs.tooBig;
     // A tree's facts for this verdict (the same read may be judged more than once).
     this.treeScan = fs.treeScan
-      ? (dir, names, skip) => {
-          const key = names.key + "\u0000" + dir + "\u0000" + [...skip].sort().join("\u0000");
+      ? (dir, names, skip, prune) => {
+          const key = names.key + "\u0000" + dir + "\u0000" + [...skip].sort().join("\u0000") + "\u0000" + (prune?.key ?? "");
           const m = (this.trees ??= new Map());
-          if (!m.has(key)) m.set(key, fs.treeScan!(dir, names, skip));
+          if (!m.has(key)) m.set(key, fs.treeScan!(dir, names, skip, prune));
           return m.get(key)!;
         }
       : undefined;

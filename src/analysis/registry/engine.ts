@@ -5,6 +5,7 @@ import type { AbstractEffect, ArgWord, GitRepository, InnerRun } from "./types.t
 import type { CFlag, CNode, CPolicy, Registry } from "./compiled.ts";
 import type { EffectSpec, Role } from "./schema.ts";
 import type { Kind } from "../../policy/model.ts";
+import { walkFilterOf } from "../walkfilter.ts";
 
 /** Thrown anywhere below interpret(): the command is not modelled (fail closed). */
 export class Unknown {
@@ -124,8 +125,17 @@ export function applyNode(ctx: Ctx, node: CNode, argv: ArgWord[], parsed: Parsed
     if (pf.value !== undefined && f.into && into !== "none") landsIn(ctx, pf.valueIndex, parsed.operands, { trees: recursive || node.intoTrees, whole: into === "whole", always: true });
     for (const e of f.effects) emitSpec(ctx, e, modes, pf.index);
   }
+  const first = ctx.out.effects.length;
   if (handler?.operands) handler.operands(ctx, node, argv, parsed, modes);
   else applyOperands(ctx, node, parsed, modes, recursive);
+  // The operands' trees are read through the tool's own filters (registry `walk`).
+  if (recursive && node.walk) {
+    const filter = walkFilterOf(node.path, node.walk, parsed.flags);
+    for (let k = first; k < ctx.out.effects.length; k++) {
+      const e = ctx.out.effects[k]!;
+      if (e.type === "path" && e.op === "read" && e.recursive) e.walk = filter;
+    }
+  }
   if (parsed.restRole && parsed.restRole !== "cmd") {
     for (let i = parsed.restFrom; i < argv.length; i++) applyRole(ctx, node, parsed.restRole, argv[i]!, i, recursive);
   } else if (parsed.restRole === "cmd") {
