@@ -18,6 +18,8 @@ export interface FsLike {
   readlinkSync(p: string): string;
   existsSync(p: string): boolean;
   readFileSync(p: string, encoding: "utf8"): string;
+  /** Optional: a file's bytes (git's index, gitindex.ts); without it such files are not read. */
+  readBytes?(p: string): Uint8Array;
   /** Optional: used to find linked git worktrees. */
   readdirSync?(p: string): string[];
   /** Optional fast path: the kernel's own resolution of an existing path (realpath(3)). */
@@ -64,6 +66,7 @@ export const realFs: FsLike = {
   readlinkSync: (p) => nodeFs.readlinkSync(p, "utf8"),
   existsSync: (p) => nodeFs.existsSync(p),
   readFileSync: (p, e) => nodeFs.readFileSync(p, e),
+  readBytes: (p) => nodeFs.readFileSync(p),
   readdirSync: (p) => nodeFs.readdirSync(p),
   realpathSync: (p) => nodeFs.realpathSync.native(p),
   readdirEntries: (p) => realListings.list(p),
@@ -211,6 +214,11 @@ class Memo implements MemoFs {
 
   readFileSync(p: string, e: "utf8"): string {
     return this.fs.readFileSync(p, e);
+  }
+
+  get readBytes(): ((p: string) => Uint8Array) | undefined {
+    const f = this.fs.readBytes;
+    return f ? (p) => f.call(this.fs, p) : undefined;
   }
 }
 

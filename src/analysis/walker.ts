@@ -11,7 +11,8 @@ import type { DirContext } from "./context.ts";
 import type { EnvVectors } from "./envvectors.ts";
 import { globPrefix, hasGlob, lexical, resolvePath, segmentRegExp } from "./paths.ts";
 import { isProcessEntry, procGlob } from "./globs.ts";
-import { listDir, tryLstat as tryLstatSafe } from "./fs.ts";
+import { listDir, tryLstat as tryLstatSafe, tryRead } from "./fs.ts";
+import { trackedFiles } from "./gitindex.ts";
 import { WALK_BUDGET } from "./treescan.ts";
 import { filters, IGNORE_NAMES, WalkPlan, type WalkFilter } from "./walkfilter.ts";
 import type { Bases, GlobOpts, Shell } from "./shellstate.ts";
@@ -712,7 +713,8 @@ export class Walker {
       if (m.truncated && op !== "read") this.emit({ op, locus: "unknown", target: r.path, source, why: `${req.why}: ${m.why}`, command });
     }
     // A recursive read of file contents reads whatever lies below, secrets included.
-    if (op === "read" && recursive && !SCAN_LOCI.has(where.locus) && where.locus !== "stream" && !NAMES_ONLY.has((req.by.split(" ")[0] ?? "").replace(/^.*\//, ""))) {
+    // (A reader with a `walk` table reads contents, whatever its first word: `git grep`.)
+    if (op === "read" && recursive && !SCAN_LOCI.has(where.locus) && where.locus !== "stream" && (req.walk || !NAMES_ONLY.has((req.by.split(" ")[0] ?? "").replace(/^.*\//, "")))) {
       // A symlink this command makes below the tree is not there to be seen yet (`ln -s
       // ~/.ssh/id_rsa t/notes; grep -R x t` reads the key): where it leads is not known.
       const pre = r.path === "/" ? "/" : r.path + "/";
@@ -861,7 +863,7 @@ export class Walker {
       out = { found: null, locus: null, truncated: true, why: `\`${dir}\` belongs to a process whose entries the classifier cannot list`, all: [] };
     } else if (fs && (!st || !st.isDirectory())) out = { found: null, locus: null, truncated: false, why: "", all: [] }; // a file or nothing: no tree below
     else if (!fs || (!fs.readdirEntries && !fs.readdirSync)) out = { found: null, locus: null, truncated: true, why: "and without a filesystem listing the classifier cannot tell what lies there", all: [] };
-    else if (tag === "s" && pattern.length === 1 && pattern[0] === "**" && !opts.follow && fs.treeScan && this.treeScannable(dir)) out = this.scanTree(dir, interesting, opts.walk);
+    else if (tag === "s" && pattern.length === 1 && pattern[0] === "**" && !opts.follow && fs.treeScan && this.treeScannable(dir)) out = (opts.walk?.tracked && this.scanTracked(dir, interesting, opts.walk)) || this.scanTree(dir, interesting, opts.walk);
     else if ((tag === "s" || tag === "d") && pattern[0] === "**" && fs.tooBig?.exceeds(dir, SCAN_LIMIT)) {
       out = { found: null, locus: null, truncated: true, why: `more than ${SCAN_LIMIT} entries (seen by a scan of \`${dir}\` moments ago): too many to tell what lies there`, all: [] };
     } else {
@@ -1002,7 +1004,13 @@ export class Walker {
     let plan: WalkPlan | null = null;
     if (walk && !walk.unsure) {
       const set = walk.env.find((v) => this.env[v]);
-      if (set === undefined) plan = new WalkPlan(walk, dir, fs, this.deps.ctx.home, this.deps.ctx.anchors.config[0] ?? this.deps.ctx.home + "/.config");
+      if (set === undefined) {
+        plan = new WalkPlan(walk, dir, fs, this.deps.ctx.home, this.deps.ctx.anchors.config[0] ?? this.deps.ctx.home + "/.config");
+        // The ignore files are read as they are now: a command that may change one (or git's
+        // config) before the read is not judged by them (`echo '!.env' >> .gitignore; rg x`).
+        const changed = this.opaqueWrites || this.preOpaque ? "this command writes files the classifier cannot name" : this.findWrite((p, rec) => rec.recursive || IGNORE_WRITES.test(p))?.path;
+        if (changed) plan.turnOff(`\`${changed}\` may be changed by this command before the read`);
+      }
     }
     if (plan && !filters(plan.filter)) plan = null;
     const skip = this.rootGitDirs();
@@ -1042,6 +1050,55 @@ export class Walker {
       }
       hit(r.path, p, regions.locate(r.path));
       if (walk && r.isDir === true) this.belowLink(r.path, p, hit, (why) => (out = out.truncated ? out : { ...out, truncated: true, why }));
+    }
+    return out;
+  }
+
+  /**
+   * `git grep`: the regular files git's index tracks below `dir`, read from the index file as it
+   * is now (gitindex.ts). Null when that cannot be told (no index or not understood, another
+   * index or repository named by the environment, a repository whose .git is not a directory,
+   * sha256 object names): the caller judges the whole tree.
+   */
+  private scanTracked(dir: string, interesting: (l: Locus) => boolean, walk: WalkFilter): ScanResult | null {
+    const fs = this.deps.ctx.fs!;
+    if (walk.unsure || !fs.readBytes || walk.env.some((v) => this.env[v] !== undefined)) return null;
+    // Files this command writes may be tracked by the time git runs (`git add -f .env && git grep`).
+    if (this.opaqueWrites || this.preOpaque || this.findWrite(() => true)) return null;
+    let repo: string | null = null;
+    for (let d = dir; ; d = path.posix.dirname(d)) {
+      if (tryLstatSafe(fs, (d === "/" ? "" : d) + "/.git")) {
+        repo = d;
+        break;
+      }
+      if (d === "/") break;
+    }
+    if (repo === null) return null;
+    const gitDir = (repo === "/" ? "" : repo) + "/.git";
+    const st = tryLstatSafe(fs, gitDir);
+    if (!st || !st.isDirectory()) return null;
+    const config = tryLstatSafe(fs, gitDir + "/config") ? tryRead(fs, gitDir + "/config") : "";
+    if (config === null || /objectformat|splitindex|sparse/i.test(config)) return null;
+    let files: string[] | null;
+    try {
+      files = trackedFiles(fs.readBytes(gitDir + "/index"));
+    } catch {
+      return null; // no index (a repository without commits): git grep reads nothing, but say nothing
+    }
+    if (!files) return null;
+    const special = this.deps.regions.namesOf!([...SCAN_LOCI]);
+    const rootPre = repo === "/" ? "/" : repo + "/";
+    const pre = dir === "/" ? "/" : dir + "/";
+    let out: ScanResult = { found: null, locus: null, truncated: false, why: "", all: [] };
+    const loci = new Set<Locus>();
+    for (const f of files) {
+      const p = rootPre + f;
+      if (!p.startsWith(pre) || !f.split("/").some((seg) => special.test(seg))) continue;
+      const locus = this.deps.regions.locate(p);
+      if (!interesting(locus) || loci.has(locus)) continue;
+      loci.add(locus);
+      out.all.push({ target: p, locus });
+      if (out.found === null) out = { ...out, found: p, locus, why: `and git tracks \`${p}\`` };
     }
     return out;
   }
@@ -1185,6 +1242,9 @@ export class Walker {
     return v;
   }
 }
+
+/** Files a reader's ignore rules come from (ignore files, git's exclude and config files). */
+const IGNORE_WRITES = /(^|\/)(\.gitignore|\.ignore|\.rgignore|exclude|config|\.gitconfig|ignore)$/;
 
 /** A key for a walk filter (scans with equal keys read the same). */
 function walkKey(w: WalkFilter): string {

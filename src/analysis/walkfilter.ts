@@ -16,6 +16,8 @@ import { baseNameGlob, compilePattern, ignoredBy, parseIgnore, type IgnoreRules 
 
 /** A tool's walk, as the registry says it (compiled `walk` table). */
 export interface WalkSpec {
+  /** It reads only the regular files git's index tracks (git grep). */
+  tracked: boolean;
   /** Entries whose name starts with `.` below the start are skipped by default. */
   hidden: boolean;
   /** The repository's ignore files (.gitignore, .git/info/exclude) skip what they list by default. */
@@ -43,6 +45,7 @@ export interface WalkSpec {
 /** The filters one invocation applies (from its flags). */
 export interface WalkFilter {
   by: string;
+  tracked: boolean;
   hidden: boolean;
   ignoreFiles: boolean;
   follow: boolean;
@@ -61,7 +64,7 @@ export interface WalkFilter {
 
 /** The filters of one invocation from the flags it was given (names as written, values as words). */
 export function walkFilterOf(by: string, spec: WalkSpec, flags: readonly { name: string; value: string | null | undefined }[]): WalkFilter {
-  const f: WalkFilter = { by, hidden: spec.hidden, ignoreFiles: spec.ignoreFiles, follow: spec.follow, overrides: [], typed: false, files: [], excludeDirs: [], env: spec.env };
+  const f: WalkFilter = { by, tracked: spec.tracked, hidden: spec.hidden, ignoreFiles: spec.ignoreFiles, follow: spec.follow, overrides: [], typed: false, files: [], excludeDirs: [], env: spec.env };
   const has = (list: string[], name: string) => list.includes(name);
   const nocase = flags.some((x) => has(spec.flags.globCase, x.name));
   let unrestricted = 0;
@@ -155,7 +158,8 @@ export class WalkPlan {
     return JSON.stringify([this.hidden, this.ignoreFiles, this.filter.overrides.map((o) => [o.re.source, o.re.flags, o.negated]), this.filter.typed, this.filter.excludeDirs.map((r) => r.source), this.rules.map((r) => [r.dir, r.rules.patterns.map((p) => p.source)])]);
   }
 
-  private turnOff(why: string): void {
+  /** Trusts neither the hidden nor the ignore rule (the tree is judged as the tool's other filters leave it). */
+  turnOff(why: string): void {
     this.off ||= why;
     this.hidden = false;
     this.ignoreFiles = false;

@@ -314,6 +314,7 @@ function lineOf(text: string, needle: string): number | null {
 function compileWalk(w: WalkSpecToml): WalkSpec {
   const names = (s: string | undefined) => (s ? s.split(" ") : []);
   return {
+    tracked: w.tracked ?? false,
     hidden: w.hidden ?? false,
     ignoreFiles: w.ignore_files ?? false,
     follow: (w.links ?? "follow") === "follow",

@@ -128,14 +128,6 @@ export function applyNode(ctx: Ctx, node: CNode, argv: ArgWord[], parsed: Parsed
   const first = ctx.out.effects.length;
   if (handler?.operands) handler.operands(ctx, node, argv, parsed, modes);
   else applyOperands(ctx, node, parsed, modes, recursive);
-  // The operands' trees are read through the tool's own filters (registry `walk`).
-  if (recursive && node.walk) {
-    const filter = walkFilterOf(node.path, node.walk, parsed.flags);
-    for (let k = first; k < ctx.out.effects.length; k++) {
-      const e = ctx.out.effects[k]!;
-      if (e.type === "path" && e.op === "read" && e.recursive) e.walk = filter;
-    }
-  }
   if (parsed.restRole && parsed.restRole !== "cmd") {
     for (let i = parsed.restFrom; i < argv.length; i++) applyRole(ctx, node, parsed.restRole, argv[i]!, i, recursive);
   } else if (parsed.restRole === "cmd") {
@@ -143,6 +135,14 @@ export function applyNode(ctx: Ctx, node: CNode, argv: ArgWord[], parsed: Parsed
   }
   // A node's own effects describe it run as is; with a subcommand, the subcommand's apply instead.
   if (!parsed.sub) for (const e of node.effects) emitSpec(ctx, e, modes, -1);
+  // The trees it reads (operands' or its own effects') are read through its own filters (registry `walk`).
+  if (node.walk) {
+    const filter = walkFilterOf(node.path, node.walk, parsed.flags);
+    for (let k = first; k < ctx.out.effects.length; k++) {
+      const e = ctx.out.effects[k]!;
+      if (e.type === "path" && e.op === "read" && e.recursive) e.walk = filter;
+    }
+  }
   handler?.post?.(ctx, node, argv, parsed, modes);
 }
 

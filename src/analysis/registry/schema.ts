@@ -130,6 +130,8 @@ const flagNames = z.string().regex(/^\S+( \S+)*$/, "a space-separated list of fl
  */
 export const walkSchema = z
   .object({
+    /** It reads the files git's index tracks as regular files, nothing else (git grep). */
+    tracked: z.boolean().optional(),
     /** Entries named `.x` below the start are skipped by default (ripgrep). */
     hidden: z.boolean().optional(),
     /** The repository's .gitignore files and .git/info/exclude skip what they list by default. */
