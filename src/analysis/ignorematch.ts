@@ -96,8 +96,13 @@ export function compilePattern(line: string, braces = false): IgnorePattern | nu
   return { re: new RegExp(re), dirOnly, source };
 }
 
-/** Parses an ignore file's text. */
-export function parseIgnore(text: string): IgnoreRules {
+/**
+ * Parses an ignore file's text. `anchored: false` leaves out the patterns with a `/` before their
+ * end (`/dist`, `src/*.gen.ts`): ripgrep matches those against the path as the command spelled it,
+ * so `rg x sub` reads `sub/x.txt` although the root's .gitignore lists `/sub/x.txt` (observed,
+ * rg 13), while a name pattern (`node_modules/`, `.env`) is applied however the path is spelled.
+ */
+export function parseIgnore(text: string, opts: { anchored?: boolean } = {}): IgnoreRules {
   const out: IgnoreRules = { patterns: [], negated: false, dropped: 0 };
   for (const line of text.split("\n")) {
     if (line === "" || line.startsWith("#")) continue;
@@ -105,7 +110,7 @@ export function parseIgnore(text: string): IgnoreRules {
       out.negated = true;
       continue;
     }
-    const p = compilePattern(line);
+    const p = opts.anchored === false && line.replace(/\/$/, "").includes("/") ? null : compilePattern(line);
     if (p) out.patterns.push(p);
     else out.dropped++;
   }

@@ -172,7 +172,7 @@ export class WalkPlan {
     if (!st) return null;
     const text = tryRead(this.fs, p);
     if (text === null) return "bad";
-    const r = parseIgnore(text);
+    const r = parseIgnore(text, { anchored: false });
     return r.negated ? "bad" : r;
   }
 

@@ -28,6 +28,14 @@ const linkDir = (s: Sandbox) => {
   fs.symlinkSync(path.join(s.home, ".ssh"), path.join(s.proj, "src/k"));
 };
 
+// A key listed by an anchored pattern of the root's .gitignore: rg applies such a pattern by the
+// path as spelled, and `rg x sub` reads it (observed, rg 13).
+const anchoredKey = (s: Sandbox) => {
+  fs.mkdirSync(path.join(s.proj, "sub"));
+  fs.writeFileSync(path.join(s.proj, "sub/id_rsa"), `${s.canary}-sub\n`);
+  fs.writeFileSync(path.join(s.proj, ".gitignore"), ".env\n/sub/id_rsa\n");
+};
+
 const dangerous: Case[] = [
   { setup: ignoreEnv, cmd: "rg --hidden --no-ignore CANARY ." },
   { setup: ignoreEnv, cmd: "rg -uu CANARY ." },
@@ -42,6 +50,7 @@ const dangerous: Case[] = [
   { setup: ignoreEnv, cmd: "rg -L CANARY ." },
   { setup: linkDir, cmd: "grep -R --exclude=.env CANARY src" },
   { setup: linkDir, cmd: "rg --follow CANARY src" },
+  { setup: anchoredKey, cmd: "rg CANARY sub" },
 ];
 
 const benign: Case[] = [

@@ -27,6 +27,12 @@ describe("the matcher on its own", () => {
     expect(ignoredBy(r, "logs", true)).toBe(false);
   });
 
+  it("can leave out the anchored patterns (ripgrep applies them by the path as spelled)", () => {
+    const r = parseIgnore("/dist\nsrc/*.ts\nnode_modules/\n.env\n**/cache\n", { anchored: false });
+    expect(r.patterns.map((p) => p.source)).toEqual(["node_modules/", ".env"]);
+    expect(r.dropped).toBe(3);
+  });
+
   it("reports a whitelist and drops what it does not understand", () => {
     expect(parseIgnore("a\n!b\n").negated).toBe(true);
     const r = parseIgnore("[abc]\n\\#x\nfoo \n a\nok\n");
