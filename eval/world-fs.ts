@@ -11,6 +11,7 @@ export interface WorldFs {
   readlinkSync(p: string): string;
   existsSync(p: string): boolean;
   readFileSync(p: string, encoding: "utf8"): string;
+  readBytes(p: string): Uint8Array;
   readdirSync(p: string): string[];
   /** Names with their types in one call, as the real filesystem adapter offers (no lstat per entry). */
   readdirEntries(p: string): readonly { name: string; isDir: boolean; isLink: boolean }[];
@@ -28,6 +29,7 @@ export function worldFs(templateDir: string): WorldFs {
     readlinkSync: (p) => nodeFs.readlinkSync(host(p), "utf8"),
     existsSync: (p) => nodeFs.existsSync(host(p)),
     readFileSync: (p, e) => nodeFs.readFileSync(host(p), e),
+    readBytes: (p) => nodeFs.readFileSync(host(p)),
     readdirSync: (p) => nodeFs.readdirSync(host(p)),
     lstatOrNull: (p) => {
       try {

@@ -30,6 +30,7 @@ import { family as pythonModulePath } from "./python-module-path.ts";
 import { family as makeParsing } from "./make-parsing.ts";
 import { family as runnerDirectories } from "./runner-directories.ts";
 import { family as bigTreeReads } from "./big-tree-reads.ts";
+import { family as readerFilters } from "./reader-filters.ts";
 import { family as globProc } from "./glob-proc-aliases.ts";
 import { family as findDirs } from "./find-dirs-links.ts";
 import { family as unbounded } from "./unbounded-deletes.ts";
@@ -90,4 +91,5 @@ export const FAMILIES: Family[] = [
   loopbackRequests,
   precisionGaps,
   bigTreeReads,
+  readerFilters,
 ];

@@ -83,6 +83,7 @@ export function analyze(command: string, deps: AnalyzeDeps, env: Record<string, 
   const d: Deps = { parse: deps.parse, interpret: deps.interpret, vectors: deps.vectors, regions: deps.regions, ctx, shell: deps.shell };
   const run = (pre: Walker | null): Walker => {
     const w = new Walker(d, deps.limits ?? DEFAULT_LIMITS);
+    w.env = env;
     if (pre) {
       // Only concurrent writers can land before an earlier-looking use; sequential ones were seen in order.
       w.preseed = concurrent(pre);

@@ -18,6 +18,8 @@ export interface FsLike {
   readlinkSync(p: string): string;
   existsSync(p: string): boolean;
   readFileSync(p: string, encoding: "utf8"): string;
+  /** Optional: a file's bytes (git's index, gitindex.ts); without it such files are not read. */
+  readBytes?(p: string): Uint8Array;
   /** Optional: used to find linked git worktrees. */
   readdirSync?(p: string): string[];
   /** Optional fast path: the kernel's own resolution of an existing path (realpath(3)). */
@@ -59,11 +61,12 @@ export const realTooBig = new TooBigMemo();
 /** node:fs behind the FsLike interface. */
 export const realFs: FsLike = {
   tooBig: realTooBig,
-  treeScan: (dir, names, skip) => walkTree(dir, names, skip, undefined, WALK_BUDGET),
+  treeScan: (dir, names, skip, prune) => walkTree(dir, names, skip, undefined, WALK_BUDGET, prune),
   lstatSync: (p) => nodeFs.lstatSync(p),
   readlinkSync: (p) => nodeFs.readlinkSync(p, "utf8"),
   existsSync: (p) => nodeFs.existsSync(p),
   readFileSync: (p, e) => nodeFs.readFileSync(p, e),
+  readBytes: (p) => nodeFs.readFileSync(p),
   readdirSync: (p) => nodeFs.readdirSync(p),
   realpathSync: (p) => nodeFs.realpathSync.native(p),
   readdirEntries: (p) => realListings.list(p),
@@ -167,10 +170,10 @@ class Memo implements MemoFs {
     this.tooBig = fs.tooBig;
     // A tree's facts for this verdict (the same read may be judged more than once).
     this.treeScan = fs.treeScan
-      ? (dir, names, skip) => {
-          const key = names.key + "\u0000" + dir + "\u0000" + [...skip].sort().join("\u0000");
+      ? (dir, names, skip, prune) => {
+          const key = names.key + "\u0000" + dir + "\u0000" + [...skip].sort().join("\u0000") + "\u0000" + (prune?.key ?? "");
           const m = (this.trees ??= new Map());
-          if (!m.has(key)) m.set(key, fs.treeScan!(dir, names, skip));
+          if (!m.has(key)) m.set(key, fs.treeScan!(dir, names, skip, prune));
           return m.get(key)!;
         }
       : undefined;
@@ -211,6 +214,11 @@ class Memo implements MemoFs {
 
   readFileSync(p: string, e: "utf8"): string {
     return this.fs.readFileSync(p, e);
+  }
+
+  get readBytes(): ((p: string) => Uint8Array) | undefined {
+    const f = this.fs.readBytes;
+    return f ? (p) => f.call(this.fs, p) : undefined;
   }
 }
 

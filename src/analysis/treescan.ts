@@ -44,7 +44,18 @@ export interface NameTest {
  * directories nor through symlinks. Directories that cannot be listed are passed over (the
  * command cannot list them either). Null when `dir` itself cannot be listed.
  */
-export type TreeScan = (dir: string, names: NameTest, skip: ReadonlySet<string>) => TreeFacts | null;
+export type TreeScan = (dir: string, names: NameTest, skip: ReadonlySet<string>, prune?: Prune) => TreeFacts | null;
+
+/**
+ * Directories a filtered read never enters (a tool's ignore rules, walkfilter.ts): a walk made for
+ * one verdict does not list them. An index answers for the whole tree instead; the caller filters
+ * the facts by the same test, so both give the same answer.
+ */
+export interface Prune {
+  /** Equal keys: the same test. */
+  key: string;
+  test(dir: string): boolean;
+}
 
 /** One readdir with types per directory, nothing kept but interesting names. */
 /** What the walk needs of an entry (node's Dirent has it). */
@@ -54,7 +65,7 @@ export interface WalkEntry {
   isSymbolicLink(): boolean;
 }
 
-export function walkTree(dir: string, names: NameTest, skip: ReadonlySet<string>, readdir: (d: string) => readonly WalkEntry[] = nodeReaddir, budget = Infinity): TreeFacts | null {
+export function walkTree(dir: string, names: NameTest, skip: ReadonlySet<string>, readdir: (d: string) => readonly WalkEntry[] = nodeReaddir, budget = Infinity, prune?: Prune): TreeFacts | null {
   const out: TreeFacts = { named: [], links: [] };
   const stack = [dir];
   let first = true;
@@ -80,7 +91,7 @@ export function walkTree(dir: string, names: NameTest, skip: ReadonlySet<string>
       }
       const p = pre + name;
       if (names.test(name)) out.named.push(p);
-      if (e.isDirectory() && !skip.has(p)) stack.push(p);
+      if (e.isDirectory() && !skip.has(p) && !prune?.test(p)) stack.push(p);
     }
   }
   return out;
@@ -109,12 +120,13 @@ function skipped(p: string, from: number, skip: ReadonlySet<string>): boolean {
  * that map paths (the eval's planted world) and want whole-tree reads judged at any size too.
  */
 export function listingTreeScan(list: (dir: string) => readonly { name: string; isDir: boolean; isLink: boolean }[], budget = WALK_BUDGET): TreeScan {
-  return (dir, names, skip) =>
+  return (dir, names, skip, prune) =>
     walkTree(
       dir,
       names,
       skip,
       (d) => list(d).map((e) => ({ name: e.name, isDirectory: () => e.isDir && !e.isLink, isSymbolicLink: () => e.isLink })),
       budget,
+      prune,
     );
 }

@@ -15,7 +15,7 @@
 // error event), is dropped; the verdict falls back to a direct walk (treescan.ts walkTree).
 import * as nodeFs from "node:fs";
 import path from "node:path";
-import { factsBelow, type NameTest, type TreeFacts } from "./treescan.ts";
+import { factsBelow, type NameTest, type Prune, type TreeFacts } from "./treescan.ts";
 
 /** Directories one daemon watches at most, over all its indexes (inotify watches are per user). */
 export const MAX_WATCHED = 150_000;
@@ -344,15 +344,19 @@ export class TreeIndexes {
     }
   }
 
-  /** The scan the classifier calls: an index's answer, or a direct walk (and the tree is wanted). */
-  scan(dir: string, names: NameTest, skip: ReadonlySet<string>, walk: (dir: string, names: NameTest, skip: ReadonlySet<string>) => TreeFacts | null): TreeFacts | null {
+  /**
+   * The scan the classifier calls: an index's answer, or a direct walk (and the tree is wanted).
+   * An index answers for the whole tree whatever `prune` says (the caller filters the facts by
+   * the same test); the direct walk skips the pruned directories.
+   */
+  scan(dir: string, names: NameTest, skip: ReadonlySet<string>, walk: (dir: string, names: NameTest, skip: ReadonlySet<string>, prune?: Prune) => TreeFacts | null, prune?: Prune): TreeFacts | null {
     for (const ix of this.indexes) {
       if (dir !== ix.root && !dir.startsWith(ix.root === "/" ? "/" : ix.root + "/")) continue;
       const a = ix.answer(dir, names, skip);
       if (a) return a;
     }
     if (!/^\/(proc|sys|dev)(\/|$)/.test(dir)) this.wanted.set(dir, { names, skip });
-    return walk(dir, names, skip);
+    return walk(dir, names, skip, prune);
   }
 
   /** Indexes the trees scans asked about since the last call (after the answer is sent). */

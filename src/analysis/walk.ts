@@ -674,7 +674,9 @@ function external(w: Walker, inv: Invocation, sh: Shell, sc: Scope, idx: number,
     const why = runsIn ? `${e.why}, with ${runsIn} as its working directory (project code run outside the project is foreign code)` : e.why;
     // A destination directory: its sources land below it (glob words among them match names).
     const into = e.into ? { ...e.into, sources: e.into.sources.map((x) => ({ ...x, glob: inv.items[x.index]?.glob === true && inv.items[x.index]?.value === x.value })) } : undefined;
-    w.placePath({ op: e.op, path: e.path, recursive, glob, kind, why, source: s, command: idx, bases, sh, sc, by: interp.matched, makesLinks, ownRepo, ...(follow ? { follow } : {}), ...(into ? { into } : {}) });
+    // git's index is the one discovery finds from the base: a repository or work tree named on the command line is not modelled.
+    const walkF = e.walk?.tracked && argv.some((a) => a === null || /^--(work-tree|git-dir)(=|$)/.test(a)) ? { ...e.walk, unsure: "another repository or work tree is named" } : e.walk;
+    w.placePath({ op: e.op, path: e.path, recursive, glob, kind, why, source: s, command: idx, bases, sh, sc, by: interp.matched, makesLinks, ownRepo, ...(follow ? { follow } : {}), ...(into ? { into } : {}), ...(walkF ? { walk: walkF } : {}) });
   }
   if (interp.privileged && !interp.effects.some((e) => e.op === "privilege")) {
     w.other("privilege", "system", name, undefined, src(0), `\`${name}\` runs commands as another user`, idx);

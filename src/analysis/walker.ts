@@ -11,8 +11,10 @@ import type { DirContext } from "./context.ts";
 import type { EnvVectors } from "./envvectors.ts";
 import { globPrefix, hasGlob, lexical, resolvePath, segmentRegExp } from "./paths.ts";
 import { isProcessEntry, procGlob } from "./globs.ts";
-import { listDir, tryLstat as tryLstatSafe } from "./fs.ts";
+import { listDir, tryLstat as tryLstatSafe, tryRead } from "./fs.ts";
+import { trackedFiles } from "./gitindex.ts";
 import { WALK_BUDGET } from "./treescan.ts";
+import { filters, IGNORE_NAMES, WalkPlan, type WalkFilter } from "./walkfilter.ts";
 import type { Bases, GlobOpts, Shell } from "./shellstate.ts";
 import type { CommandRecord, LocatedEffect } from "./types.ts";
 import { scanCodeLoads, scanInlineCode, scanInlineEnv, scanModulePaths } from "./evidence.ts";
@@ -182,6 +184,8 @@ export class Walker {
   preOpaque = false;
   /** Decisions that relied on a path not being written by this command (checked for pass 2). */
   readonly reliedAbsent: string[] = [];
+  /** The environment the command starts with (variables that add a tool's options, walkfilter.ts). */
+  env: Readonly<Record<string, string | undefined>> = {};
   commandsVisited = 0;
   /** Paths placed so far (see Limits.maxPaths). */
   pathsPlaced = 0;
@@ -342,6 +346,8 @@ export class Walker {
     procDone?: boolean;
     /** Tree scans below the path go through symlinks to directories (`find -L`). */
     follow?: boolean;
+    /** A recursive read's own filters (registry `walk`): only what they let through is read. */
+    walk?: WalkFilter;
     /** A destination the sources may land in (`cp a b DIR`): see registry `into`. */
     into?: Into & { sources: { value: string | null; index: number; glob?: boolean }[] };
   }): void {
@@ -707,13 +713,14 @@ export class Walker {
       if (m.truncated && op !== "read") this.emit({ op, locus: "unknown", target: r.path, source, why: `${req.why}: ${m.why}`, command });
     }
     // A recursive read of file contents reads whatever lies below, secrets included.
-    if (op === "read" && recursive && !SCAN_LOCI.has(where.locus) && where.locus !== "stream" && !NAMES_ONLY.has((req.by.split(" ")[0] ?? "").replace(/^.*\//, ""))) {
+    // (A reader with a `walk` table reads contents, whatever its first word: `git grep`.)
+    if (op === "read" && recursive && !SCAN_LOCI.has(where.locus) && where.locus !== "stream" && (req.walk || !NAMES_ONLY.has((req.by.split(" ")[0] ?? "").replace(/^.*\//, "")))) {
       // A symlink this command makes below the tree is not there to be seen yet (`ln -s
       // ~/.ssh/id_rsa t/notes; grep -R x t` reads the key): where it leads is not known.
       const pre = r.path === "/" ? "/" : r.path + "/";
       const made = this.findWrite((p, rec) => rec.symlink && rec.command !== command && (p === r.path || p.startsWith(pre)));
       if (made) this.emit({ op, locus: "unknown", target: made.path, source, why: `${req.why}: reads everything below \`${r.path}\`, where \`${made.path}\` may be a symlink made by \`${made.rec.by}\` earlier in this command`, command });
-      const scan = this.scanBelow(r.path, globRest ?? ["**"], undefined, "s", req.follow ? { follow: "all" } : {});
+      const scan = this.scanBelow(r.path, globRest ?? ["**"], undefined, "s", req.follow ? { follow: "all" } : req.walk && !globRest ? { walk: req.walk } : {});
       if (scan.found && scan.locus) {
         this.emit({ op, locus: scan.locus, target: scan.found, source, why: `${req.why}: reads everything below \`${r.path}\`, ${scan.why}`, command });
       } else if (scan.truncated) {
@@ -843,12 +850,14 @@ export class Walker {
      * segment other than `**` goes on below (bash globs them; `rm -r` deletes a matched link,
      * not what it leads to). glob: the shopt options for the pattern.
      */
-    opts: { follow?: "all" | "pattern"; glob?: GlobOpts } = {},
+    opts: { follow?: "all" | "pattern"; glob?: GlobOpts; walk?: WalkFilter } = {},
   ): ScanResult {
     const g = opts.glob;
-    const key = tag + (opts.follow ?? "") + (g ? `${+g.dot}${+g.nocase}` : "") + "\u0000" + dir + "\u0000" + pattern.join("/");
+    const key = tag + (opts.follow ?? "") + (g ? `${+g.dot}${+g.nocase}` : "") + "\u0000" + dir + "\u0000" + pattern.join("/") + (opts.walk ? "\u0000" + walkKey(opts.walk) : "");
     const hit = this.scans.get(key);
     if (hit) return hit;
+    // A reader that follows symlinks below its start (grep -R, rg -L, or options nobody sees) reads what they lead to.
+    const follow = opts.follow ?? (opts.walk && (opts.walk.follow || opts.walk.unsure) ? "all" : undefined);
     const fs = this.deps.ctx.fs;
     const regions = this.deps.regions;
     let out: ScanResult;
@@ -858,7 +867,7 @@ export class Walker {
       out = { found: null, locus: null, truncated: true, why: `\`${dir}\` belongs to a process whose entries the classifier cannot list`, all: [] };
     } else if (fs && (!st || !st.isDirectory())) out = { found: null, locus: null, truncated: false, why: "", all: [] }; // a file or nothing: no tree below
     else if (!fs || (!fs.readdirEntries && !fs.readdirSync)) out = { found: null, locus: null, truncated: true, why: "and without a filesystem listing the classifier cannot tell what lies there", all: [] };
-    else if (tag === "s" && pattern.length === 1 && pattern[0] === "**" && !opts.follow && fs.treeScan && this.treeScannable(dir)) out = this.scanTree(dir, interesting);
+    else if (tag === "s" && pattern.length === 1 && pattern[0] === "**" && !opts.follow && fs.treeScan && this.treeScannable(dir)) out = (opts.walk?.tracked && this.scanTracked(dir, interesting, opts.walk)) || this.scanTree(dir, interesting, opts.walk);
     else if ((tag === "s" || tag === "d") && pattern[0] === "**" && fs.tooBig?.exceeds(dir, SCAN_LIMIT)) {
       out = { found: null, locus: null, truncated: true, why: `more than ${SCAN_LIMIT} entries (seen by a scan of \`${dir}\` moments ago): too many to tell what lies there`, all: [] };
     } else {
@@ -866,7 +875,7 @@ export class Walker {
       const loci = new Set<Locus>();
       const segs = pattern.map((x) => (x === "**" ? null : segmentRegExp(x, g ?? false)));
       /** Directories already queued, by real path (followed links may loop). */
-      const visited = opts.follow ? new Set<string>([dir]) : null;
+      const visited = follow ? new Set<string>([dir]) : null;
       // `**/NAME` (a tool's file type, `cat **/*.py`): below the `**`, only entries named NAME
       // (leading dots allowed: broader than bash) are read, and symlinks to directories, which
       // a walker may follow. Deeper patterns after a `**` stay broad: everything may match.
@@ -954,7 +963,7 @@ export class Walker {
             if (next === "none") continue;
             if (star) queue.push({ d: p, k, only: next });
             else if (k + 1 < segs.length) queue.push({ d: p, k: k + 1, only: next });
-          } else if (linkDir && visited && !visited.has(target) && (opts.follow === "all" || segs.slice(k + 1).some((x) => x !== null))) {
+          } else if (linkDir && visited && !visited.has(target) && (follow === "all" || segs.slice(k + 1).some((x) => x !== null))) {
             // Globs (and `find -L`) go through a symlink to a directory: what lies there is the target's.
             visited.add(target);
             if (star) queue.push({ d: target, k });
@@ -985,16 +994,37 @@ export class Walker {
   /**
    * A read scan of the whole tree below `dir`, at any size: only the entries whose name the
    * regions table singles out and the symlinks can be in `secret` or `self` (treeScannable).
-   * The root's git dir is not looked at (see GIT_DIR_LOOKED_AT).
+   * The root's git dir is not looked at (see GIT_DIR_LOOKED_AT). With a reader's own filters
+   * (`walk`, walkfilter.ts), only what they let through counts, and the walk made for this
+   * verdict does not enter the directories they skip.
    */
-  private scanTree(dir: string, interesting: (l: Locus) => boolean): ScanResult {
+  private scanTree(dir: string, interesting: (l: Locus) => boolean, walk?: WalkFilter): ScanResult {
     const fs = this.deps.ctx.fs!;
     const { regions } = this.deps;
-    const names = regions.namesOf!([...SCAN_LOCI]);
+    const special = regions.namesOf!([...SCAN_LOCI]);
+    // Ignore files and nested repositories are reported too: a filtered read depends on them.
+    const names = { test: (n: string) => special.test(n) || IGNORE_NAMES.has(n), key: special.key + "\u0000ignore-files" };
     let out: ScanResult = { found: null, locus: null, truncated: false, why: "", all: [] };
-    const facts = fs.treeScan!(dir, { test: names.test, key: names.key }, this.rootGitDirs());
+    let plan: WalkPlan | null = null;
+    if (walk && !walk.unsure) {
+      const set = walk.env.find((v) => this.env[v]);
+      if (set === undefined) {
+        plan = new WalkPlan(walk, dir, fs, this.deps.ctx.home, this.deps.ctx.anchors.config[0] ?? this.deps.ctx.home + "/.config");
+        // The ignore files are read as they are now: a command that may change one (or git's
+        // config) before the read is not judged by them (`echo '!.env' >> .gitignore; rg x`).
+        const changed = this.opaqueWrites || this.preOpaque ? "this command writes files the classifier cannot name" : this.findWrite((p, rec) => rec.recursive || IGNORE_WRITES.test(p))?.path;
+        if (changed) plan.turnOff(`\`${changed}\` may be changed by this command before the read`);
+      }
+    }
+    if (plan && !filters(plan.filter)) plan = null;
+    const skip = this.rootGitDirs();
+    let facts = fs.treeScan!(dir, names, skip, plan?.prune());
+    // A whitelist or an unreadable ignore file met in the walk: the rules are off, and the walk
+    // that trusted them is made again without them.
+    if (facts && plan && !plan.checkNested(facts.named)) facts = fs.treeScan!(dir, names, skip, plan.prune());
     if (!facts) return out; // the start cannot be listed: neither can the command
     if (facts.truncated) return { ...out, truncated: true, why: `more than ${WALK_BUDGET} entries below \`${dir}\` for one verdict's walk: too many to tell what lies there (the hook daemon keeps an index of such trees)` };
+    const follows = !walk || walk.follow || walk.unsure !== undefined || (plan === null && walk.env.some((v) => this.env[v]));
     const loci = new Set<Locus>();
     const hit = (target: string, p: string, locus: Locus) => {
       if (!interesting(locus) || loci.has(locus)) return;
@@ -1002,11 +1032,18 @@ export class Walker {
       out.all.push({ target, locus });
       if (out.found === null) out = { ...out, found: target, locus, why: `and \`${target}\` lies there${target !== p ? ` (through the symlink \`${p}\`)` : ""}` };
     };
-    for (const p of facts.named) hit(p, p, regions.locate(p));
+    for (const p of facts.named) {
+      if (plan && !plan.reads(p, this.dirExists(p))) continue;
+      hit(p, p, regions.locate(p));
+    }
     for (const p of facts.links) {
+      // A reader that does not follow symlinks below its start never opens them (rg, grep -r: observed).
+      if (!follows) continue;
+      if (plan && !plan.reads(p, null)) continue;
       const known = facts.targets?.get(p);
       if (known !== undefined) {
         hit(known, p, regions.locate(known));
+        if (walk) this.belowLink(known, p, hit, (why) => (out = out.truncated ? out : { ...out, truncated: true, why }));
         continue;
       }
       const r = resolvePath(fs, "/", p, true);
@@ -1016,8 +1053,69 @@ export class Walker {
         continue;
       }
       hit(r.path, p, regions.locate(r.path));
+      if (walk && r.isDir === true) this.belowLink(r.path, p, hit, (why) => (out = out.truncated ? out : { ...out, truncated: true, why }));
     }
     return out;
+  }
+
+  /**
+   * `git grep`: the regular files git's index tracks below `dir`, read from the index file as it
+   * is now (gitindex.ts). Null when that cannot be told (no index or not understood, another
+   * index or repository named by the environment, a repository whose .git is not a directory,
+   * sha256 object names): the caller judges the whole tree.
+   */
+  private scanTracked(dir: string, interesting: (l: Locus) => boolean, walk: WalkFilter): ScanResult | null {
+    const fs = this.deps.ctx.fs!;
+    if (walk.unsure || !fs.readBytes || walk.env.some((v) => this.env[v] !== undefined)) return null;
+    // Files this command writes may be tracked by the time git runs (`git add -f .env && git grep`).
+    if (this.opaqueWrites || this.preOpaque || this.findWrite(() => true)) return null;
+    let repo: string | null = null;
+    for (let d = dir; ; d = path.posix.dirname(d)) {
+      if (tryLstatSafe(fs, (d === "/" ? "" : d) + "/.git")) {
+        repo = d;
+        break;
+      }
+      if (d === "/") break;
+    }
+    if (repo === null) return null;
+    const gitDir = (repo === "/" ? "" : repo) + "/.git";
+    const st = tryLstatSafe(fs, gitDir);
+    if (!st || !st.isDirectory()) return null;
+    const config = tryLstatSafe(fs, gitDir + "/config") ? tryRead(fs, gitDir + "/config") : "";
+    if (config === null || /objectformat|splitindex|sparse/i.test(config)) return null;
+    let files: string[] | null;
+    try {
+      files = trackedFiles(fs.readBytes(gitDir + "/index"));
+    } catch {
+      return null; // no index (a repository without commits): git grep reads nothing, but say nothing
+    }
+    if (!files) return null;
+    const special = this.deps.regions.namesOf!([...SCAN_LOCI]);
+    const rootPre = repo === "/" ? "/" : repo + "/";
+    const pre = dir === "/" ? "/" : dir + "/";
+    let out: ScanResult = { found: null, locus: null, truncated: false, why: "", all: [] };
+    const loci = new Set<Locus>();
+    for (const f of files) {
+      const p = rootPre + f;
+      if (!p.startsWith(pre) || !f.split("/").some((seg) => special.test(seg))) continue;
+      const locus = this.deps.regions.locate(p);
+      if (!interesting(locus) || loci.has(locus)) continue;
+      loci.add(locus);
+      out.all.push({ target: p, locus });
+      if (out.found === null) out = { ...out, found: p, locus, why: `and git tracks \`${p}\`` };
+    }
+    return out;
+  }
+
+  /**
+   * A followed symlink to a directory: the reader reads the tree it leads to (`grep -R` through
+   * `link -> /tmp/leaky` reads `/tmp/leaky/.env`, observed). A bounded scan that follows links.
+   */
+  private belowLink(target: string, link: string, hit: (target: string, p: string, locus: Locus) => void, lost: (why: string) => void): void {
+    if (this.dirExists(target) !== true) return;
+    const m = this.scanBelow(target, ["**"], undefined, "s", { follow: "all" });
+    for (const x of m.all) hit(x.target, link, x.locus);
+    if (m.truncated) lost(`it follows the symlink \`${link}\` to \`${target}\`, ${m.why}`);
   }
 
   /**
@@ -1147,4 +1245,12 @@ export class Walker {
     this.lstatCache.set(p, v);
     return v;
   }
+}
+
+/** Files a reader's ignore rules come from (ignore files, git's exclude and config files). */
+const IGNORE_WRITES = /(^|\/)(\.gitignore|\.ignore|\.rgignore|exclude|config|\.gitconfig|ignore)$/;
+
+/** A key for a walk filter (scans with equal keys read the same). */
+function walkKey(w: WalkFilter): string {
+  return JSON.stringify([w.hidden, w.ignoreFiles, w.follow, w.typed, w.unsure ?? "", w.env, w.overrides.map((o) => [o.re.source, o.re.flags, o.negated]), w.files.map((f) => [f.re.source, f.include]), w.excludeDirs.map((r) => r.source)]);
 }

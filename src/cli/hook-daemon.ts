@@ -188,7 +188,7 @@ export async function decide(d: Pick<DaemonData, "root" | "tables" | "declare" |
   // Every index brought up to date with every change made before this request (or dropped).
   const trees = d.trees;
   if (trees) await trees.sync();
-  const view = (): FsLike => (trees ? { ...realFs, treeScan: (dir, names, skip) => trees.scan(dir, names, skip, (a, b, c) => walkTree(a, b, c, undefined, WALK_BUDGET)) } : { ...realFs });
+  const view = (): FsLike => (trees ? { ...realFs, treeScan: (dir, names, skip, prune) => trees.scan(dir, names, skip, (a, b, c, d) => walkTree(a, b, c, undefined, WALK_BUDGET, d), prune) } : { ...realFs });
   let out = "";
   let err = "";
   const io: Io = {

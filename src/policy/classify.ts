@@ -221,7 +221,8 @@ export function classifyWith(d: ClassifierTables, command: string, ctx: Classify
       ctx: c,
       shell,
     },
-    { CDPATH: env.CDPATH },
+    // CDPATH for `cd`; variables that add a tool's options (registry `walk` unsure_env) for tree reads.
+    env,
   );
   let effects = a.effects;
   let deny: ReturnType<typeof denied> = null;

@@ -4,7 +4,8 @@
 import type { CCommand, CFlag, CMode, CNode, CPolicy, Registry } from "./compiled.ts";
 import { DataFileError } from "../../policy/datafile.ts";
 import { parseFlagSpecString, UNMODELLED_TOKEN, type Role } from "./flagspec.ts";
-import type { CommandSpec, FlagObject, NodeSpec } from "./schema.ts";
+import type { CommandSpec, FlagObject, NodeSpec, WalkSpecToml } from "./schema.ts";
+import type { WalkSpec } from "../walkfilter.ts";
 
 export interface CompileInput {
   file: string;
@@ -80,6 +81,7 @@ function compileNode(
     inherit: spec.inherit ?? false,
     recursive: spec.recursive ?? false,
     treeGlob: spec.tree_glob ?? null,
+    walk: spec.walk ? compileWalk(spec.walk) : null,
     optionsFirst: spec.options_first ?? false,
     lax: spec.lax_flags === true,
     laxWhy: spec.lax_why ?? null,
@@ -141,6 +143,11 @@ function compileNode(
     placeFlag(node, name, flag, path, fail);
   }
   node.longNames = [...node.long.keys()].sort();
+  if (node.walk) {
+    for (const [list, names] of Object.entries(node.walk.flags)) {
+      for (const n of names) if (!byName.has(n)) fail(`the \`walk\` table of \`${path}\` names \`${n}\` (${list}), which \`${path}\` does not define. Define it in [flags] first.`);
+    }
+  }
   for (const [name, m] of Object.entries(spec.modes ?? {})) {
     const mode: CMode = {
       name,
@@ -302,4 +309,30 @@ export function compilePolicy(text: string): CPolicy {
 function lineOf(text: string, needle: string): number | null {
   const i = text.indexOf(needle);
   return i < 0 ? null : text.slice(0, i).split("\n").length;
+}
+
+/** The registry's `walk` table as the walk filter reads it. */
+function compileWalk(w: WalkSpecToml): WalkSpec {
+  const names = (s: string | undefined) => (s ? s.split(" ") : []);
+  return {
+    tracked: w.tracked ?? false,
+    hidden: w.hidden ?? false,
+    ignoreFiles: w.ignore_files ?? false,
+    follow: (w.links ?? "follow") === "follow",
+    flags: {
+      follow: names(w.follow),
+      showHidden: names(w.show_hidden),
+      noIgnore: names(w.no_ignore),
+      unrestricted: names(w.unrestricted),
+      globs: names(w.globs),
+      iglobs: names(w.iglobs),
+      globCase: names(w.glob_case),
+      types: names(w.types),
+      include: names(w.include),
+      exclude: names(w.exclude),
+      excludeDir: names(w.exclude_dir),
+      unsure: names(w.unsure),
+    },
+    env: w.unsure_env ?? [],
+  };
 }

@@ -1,6 +1,7 @@
 // Compiled registry: the TOML data turned into lookup maps once at load, so interpret() does
 // only map lookups and array walks per word.
 import type { CommandRole, EffectSpec, Example, Role } from "./schema.ts";
+import type { WalkSpec } from "../walkfilter.ts";
 
 export type Arity = 0 | 1 | "optional";
 
@@ -68,6 +69,8 @@ export interface CNode {
   inherit: boolean;
   recursive: boolean;
   treeGlob: string | null;
+  /** A recursive read's own filters (registry `walk`, src/analysis/walkfilter.ts). */
+  walk: WalkSpec | null;
   optionsFirst: boolean;
   lax: boolean;
   /** Why the node keeps `lax_flags = true` (registry `lax_why`): a claim about the tool. */

@@ -6,6 +6,7 @@ import type { CFlag, CNode, CPolicy, Registry } from "./compiled.ts";
 import type { EffectSpec, Role } from "./schema.ts";
 import type { Kind } from "../../policy/model.ts";
 import { controlPlanePort } from "./controlplanes.ts";
+import { walkFilterOf } from "../walkfilter.ts";
 
 /** Thrown anywhere below interpret(): the command is not modelled (fail closed). */
 export class Unknown {
@@ -125,6 +126,7 @@ export function applyNode(ctx: Ctx, node: CNode, argv: ArgWord[], parsed: Parsed
     if (pf.value !== undefined && f.into && into !== "none") landsIn(ctx, pf.valueIndex, parsed.operands, { trees: recursive || node.intoTrees, whole: into === "whole", always: true });
     for (const e of f.effects) emitSpec(ctx, e, modes, pf.index);
   }
+  const first = ctx.out.effects.length;
   if (handler?.operands) handler.operands(ctx, node, argv, parsed, modes);
   else applyOperands(ctx, node, parsed, modes, recursive);
   if (parsed.restRole && parsed.restRole !== "cmd") {
@@ -134,6 +136,14 @@ export function applyNode(ctx: Ctx, node: CNode, argv: ArgWord[], parsed: Parsed
   }
   // A node's own effects describe it run as is; with a subcommand, the subcommand's apply instead.
   if (!parsed.sub) for (const e of node.effects) emitSpec(ctx, e, modes, -1);
+  // The trees it reads (operands' or its own effects') are read through its own filters (registry `walk`).
+  if (node.walk) {
+    const filter = walkFilterOf(node.path, node.walk, parsed.flags);
+    for (let k = first; k < ctx.out.effects.length; k++) {
+      const e = ctx.out.effects[k]!;
+      if (e.type === "path" && e.op === "read" && e.recursive) e.walk = filter;
+    }
+  }
   handler?.post?.(ctx, node, argv, parsed, modes);
 }
 

@@ -104,6 +104,7 @@ export interface NodeSpec {
   inherit?: boolean;
   recursive?: boolean;
   tree_glob?: string;
+  walk?: WalkSpecToml;
   options_first?: boolean;
   lax_flags?: boolean | "values";
   old_style?: boolean;
@@ -119,6 +120,52 @@ export interface NodeSpec {
   into?: "last";
   into_trees?: boolean;
 }
+
+/** A space-separated list of flag names (as the `flags` table spells them). */
+const flagNames = z.string().regex(/^\S+( \S+)*$/, "a space-separated list of flag names");
+
+/**
+ * How a recursive reader walks the tree below its start, where its own filters decide what is
+ * read (src/analysis/walkfilter.ts): what it skips by default and which flags change that.
+ */
+export const walkSchema = z
+  .object({
+    /** It reads the files git's index tracks as regular files, nothing else (git grep). */
+    tracked: z.boolean().optional(),
+    /** Entries named `.x` below the start are skipped by default (ripgrep). */
+    hidden: z.boolean().optional(),
+    /** The repository's .gitignore files and .git/info/exclude skip what they list by default. */
+    ignore_files: z.boolean().optional(),
+    /** Symlinks met below the start: "skip" (not read, the default of rg and grep -r) or "follow". */
+    links: z.enum(["skip", "follow"]).optional(),
+    /** Flags that make it follow symlinks below the start. */
+    follow: flagNames.optional(),
+    /** Flags that make it read hidden entries. */
+    show_hidden: flagNames.optional(),
+    /** Flags that turn ignore files off (any of them: all rules off). */
+    no_ignore: flagNames.optional(),
+    /** Flags that turn ignore files off once, and hidden entries on the second time (`-uu`). */
+    unrestricted: flagNames.optional(),
+    /** Gitignore-style globs that select files (`!` excludes), over the override of every other rule (rg -g). */
+    globs: flagNames.optional(),
+    /** The same, case-insensitive (rg --iglob). */
+    iglobs: flagNames.optional(),
+    /** Flags that make every glob case-insensitive. */
+    glob_case: flagNames.optional(),
+    /** Flags that select file types (a type re-includes hidden files of the type: rg -t). */
+    types: flagNames.optional(),
+    /** grep-style base-name globs: files only when matched (include) or unless matched (exclude); last match wins. */
+    include: flagNames.optional(),
+    exclude: flagNames.optional(),
+    /** grep-style base-name globs of directories it never enters. */
+    exclude_dir: flagNames.optional(),
+    /** Flags that add filters the model cannot evaluate (ignore files named on the command line): the tree is judged whole. */
+    unsure: flagNames.optional(),
+    /** Environment variables that add options (RIPGREP_CONFIG_PATH): set, the tree is judged whole, links as followed. */
+    unsure_env: z.array(z.string().min(1)).optional(),
+  })
+  .strict();
+export type WalkSpecToml = z.infer<typeof walkSchema>;
 
 export const nodeSchema: z.ZodType<NodeSpec> = z.lazy(() =>
   z
@@ -139,6 +186,8 @@ export const nodeSchema: z.ZodType<NodeSpec> = z.lazy(() =>
       recursive: z.boolean().optional(),
       /** Recursive reads only read files matching this glob (`*.go`): DIR becomes `DIR/**\/GLOB`. */
       tree_glob: z.string().min(1).optional(),
+      /** The recursive read's own filters (hidden, ignore files, globs, links). */
+      walk: walkSchema.optional(),
       /** The first operand ends option parsing (wrappers, interpreters, POSIX tools). */
       options_first: z.boolean().optional(),
       /**
@@ -204,6 +253,7 @@ export const commandSchema = z.lazy(() =>
       sub: z.record(z.string(), nodeSchema).optional(),
       recursive: z.boolean().optional(),
       tree_glob: z.string().min(1).optional(),
+      walk: walkSchema.optional(),
       options_first: z.boolean().optional(),
       lax_flags: z.union([z.boolean(), z.literal("values")]).optional(),
       old_style: z.boolean().optional(),

@@ -2,6 +2,7 @@
 // (which resolves paths against the directory context and turns them into located effects).
 // The interpreter never touches the filesystem: paths stay as written, relative or absolute.
 import type { Kind, Locus, Op } from "../../policy/model.ts";
+import type { WalkFilter } from "../walkfilter.ts";
 
 /** An argv word: its static value, or null when the word is dynamic. */
 export type ArgWord = string | null;
@@ -35,6 +36,8 @@ export type AbstractEffect =
       named?: string;
       /** With recursive: the tree below goes through symlinks to directories (`find -L`). */
       follow?: boolean;
+      /** With recursive: the reader's own filters on what it reads below (registry `walk`). */
+      walk?: WalkFilter;
       /**
        * A destination that may be a directory (`cp a b DIR`, `cp -t DIR a`): when it is one (or
        * `always`), each source lands at DIR/NAME (`whole`: DIR/its path as written; a source

@@ -1,0 +1,58 @@
+// The index parser against git itself: every version git writes, the files `git ls-files -s`
+// lists as regular (mode 100644/100755), and null for what it does not understand.
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { trackedFiles } from "../../src/analysis/gitindex.ts";
+
+const root = mkdtempSync(path.join(os.tmpdir(), "sf-gitindex-"));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+const git = (dir: string, ...args: string[]) => execFileSync("git", ["-C", dir, ...args], { encoding: "utf8" });
+
+function repo(name: string): string {
+  const dir = path.join(root, name);
+  mkdirSync(dir);
+  git(dir, "init", "-q");
+  for (const f of ["a.txt", ".env", "src/deep/x.ts", "src/deep/y-with-a-much-longer-name.ts", "é/ü.txt", "src/deep/z.ts"]) {
+    mkdirSync(path.dirname(path.join(dir, f)), { recursive: true });
+    writeFileSync(path.join(dir, f), "x\n");
+  }
+  symlinkSync("a.txt", path.join(dir, "link"));
+  git(dir, "add", "-A");
+  return dir;
+}
+
+const regular = (dir: string) =>
+  git(dir, "-c", "core.quotepath=off", "ls-files", "-s")
+    .split("\n")
+    .filter((l) => /^100/.test(l))
+    .map((l) => l.split("\t")[1]!)
+    .sort();
+
+describe("trackedFiles", () => {
+  for (const version of [2, 3, 4]) {
+    it(`reads index version ${version} as git lists it (symlinks left out)`, () => {
+      const dir = repo(`v${version}`);
+      if (version === 3) {
+        writeFileSync(path.join(dir, "later.txt"), "x\n");
+        git(dir, "add", "-N", "later.txt"); // intent-to-add: an extended entry, version 3
+      }
+      git(dir, "update-index", "--index-version", String(version));
+      const got = trackedFiles(readFileSync(path.join(dir, ".git/index")));
+      expect(got?.sort()).toEqual(regular(dir));
+      expect(got).toContain(".env");
+      expect(got).not.toContain("link");
+    });
+  }
+
+  it("refuses a split index and anything that is not an index", () => {
+    const dir = repo("split");
+    git(dir, "update-index", "--split-index");
+    expect(trackedFiles(readFileSync(path.join(dir, ".git/index")))).toBeNull();
+    expect(trackedFiles(new TextEncoder().encode("not an index at all, but long enough"))).toBeNull();
+    const buf = readFileSync(path.join(repo("cut"), ".git/index"));
+    expect(trackedFiles(buf.subarray(0, 60))).toBeNull();
+  });
+});
