@@ -17,12 +17,15 @@ describe("runnerPaths", () => {
     ["../other/x", ["../other/x"]],
     ["spec/models", ["spec/models"]],
     ["--out=build/app", ["build/app"]],
+    // a flag's bare value may name a file in the working directory (a symlink out among them)
+    ["--rakefile=secret-link", ["secret-link"]],
+    ["--filter=testX", ["testX"]],
   ])("%s holds %j", (word, want) => {
     // The whole word may be kept too (a tool could take it as one relative path).
     for (const p of want) expect(runnerPaths(word)).toContain(p);
   });
 
-  it.each(["//src:app", "//...", "@repo//pkg:x", "test", "db:migrate", "https://example.com/x", "-c", "Release", "--filter=testX", "+build"])("%s holds no path", (word) => {
+  it.each(["//src:app", "//...", "@repo//pkg:x", "test", "db:migrate", "https://example.com/x", "-c", "Release", "--jobs=4", "+build"])("%s holds no path", (word) => {
     expect(runnerPaths(word)).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@ import { find } from "./find.ts";
 import { git, gitClone, gitConfig, gitInit, gitRefs, gitRemote } from "./git.ts";
 import { node, python, scriptInterp, shell } from "./interp.ts";
 import { curl, ghApi, kubeRead, remoteCopy, rsyncShell, ssh, wget } from "./net.ts";
-import { cmake, composeRead, compress, dd, shred, dockerBuild, fd, jq, npmLogs, pipInstall, projectRunner, ps, scriptArgs, pytest, tasks, unzip, yq } from "./misc.ts";
+import { cmake, composeRead, compress, dd, shred, dockerBuild, fd, jq, npmLogs, pipInstall, pipDownload, projectRunner, ps, scriptArgs, pytest, tasks, unzip, yq } from "./misc.ts";
 import { sed } from "./sed.ts";
 import { tar } from "./tar.ts";
 import { man, openssl } from "./tools.ts";
@@ -16,6 +16,7 @@ export const HANDLERS: Record<string, Handler> = {
   sed,
   pytest,
   "project-runner": projectRunner,
+  "pip-download": pipDownload,
   "script-args": scriptArgs,
   find,
   git,

@@ -174,6 +174,20 @@ export const pipInstall: Handler = {
   },
 };
 
+/**
+ * pip download/wheel: a requirement that is a path is opened (a file is read as an archive or a
+ * requirement, a directory is built), and a build runs the project's backend with the build
+ * dependencies pip downloads: downloaded code.
+ */
+export const pipDownload: Handler = {
+  post(ctx, _node, _argv, parsed) {
+    for (const o of parsed.operands) {
+      if (o.value !== null && !/[/~]|^\.{1,2}$/.test(o.value)) continue; // a package name
+      ctx.out.effects.push({ type: "other", op: "exec", locus: "none", target: o.value ?? "a computed requirement", kind: "downloaded-code", argIndex: o.index, why: "pip builds a local project with build dependencies it downloads" });
+    }
+  },
+};
+
 const PUBLISHING = /(^|[:-])(deploy|publish|upload|release)/i;
 
 /** make/mvn/gradle: a target or task named like deploy/publish/upload/release sends data out. */
@@ -424,6 +438,9 @@ export function runnerPaths(word: string): string[] {
   // A whole word (or a flag's value) with a slash, `~` or `..`.
   const value = word.startsWith("-") ? (word.match(/^[^=:]*[=:](.*)$/s)?.[1] ?? null) : word;
   if (value !== null && !value.startsWith("//") && !value.startsWith("@") && (value.includes("/") || value === "~" || value === "..")) out.add(value);
+  // A flag's value by itself may name a file in the working directory (`--rakefile=Rakefile2`,
+  // `--config=ci.yml`), a symlink out among them: placed too (project code when it is not).
+  else if (value !== null && word.startsWith("-") && /^[\w.+-][\w.+@-]*$/.test(value) && !/^[\d.]+$/.test(value)) out.add(value);
   // Paths after a separator inside a value: `json:/x`, `trx;LogFileName=/x`, `id=/x`, `@/x`.
   for (const m of word.matchAll(/(?:^|[=:;,@])((?:~|\/(?!\/)|\.\.?\/)[^;,]*)/g)) out.add(m[1]!);
   return [...out];
