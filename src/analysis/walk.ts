@@ -30,6 +30,7 @@ import { expandWord, heredocText, staticFirstChar } from "./words.ts";
 import { scopeWith, Walker, wordEnv, type Output, type Scope, type StdinSource } from "./walker.ts";
 import { zshHazards } from "./othershells.ts";
 import { checkRepository } from "./gitrepo.ts";
+import { npmLocalBin } from "./npmbin.ts";
 import { findArgvNames, findNameRegExp, findNames, soleSubstitution } from "./names.ts";
 import { arithSecrets, envReads, paramSecret, quietTest, quietTestCommand } from "./secretvars.ts";
 import { integerDefault, integerLoop, noteIntegers } from "./integers.ts";
@@ -676,6 +677,7 @@ function external(w: Walker, inv: Invocation, sh: Shell, sc: Scope, idx: number,
     const into = e.into ? { ...e.into, sources: e.into.sources.map((x) => ({ ...x, glob: inv.items[x.index]?.glob === true && inv.items[x.index]?.value === x.value })) } : undefined;
     w.placePath({ op: e.op, path: e.path, recursive, glob, kind, why, source: s, command: idx, bases, sh, sc, by: interp.matched, makesLinks, ownRepo, ...(follow ? { follow } : {}), ...(into ? { into } : {}) });
   }
+  if (interp.localBin) npmLocalBin(w, interp.localBin, bases, sh, sc, idx, src(interp.localBin.argIndex), interp.matched);
   if (interp.privileged && !interp.effects.some((e) => e.op === "privilege")) {
     w.other("privilege", "system", name, undefined, src(0), `\`${name}\` runs commands as another user`, idx);
   }

@@ -1,7 +1,7 @@
 // The generic argv engine: splits words into flags and operands the way getopt-style tools do
 // (clusters, glued values, `--x=v`, abbreviations, `--`), descends into subcommands, and turns
 // roles into abstract effects. Tool-specific logic lives in handlers/; this file stays generic.
-import type { AbstractEffect, ArgWord, GitRepository, InnerRun } from "./types.ts";
+import type { AbstractEffect, ArgWord, GitRepository, InnerRun, LocalBin } from "./types.ts";
 import type { CFlag, CNode, CPolicy, Registry } from "./compiled.ts";
 import type { EffectSpec, Role } from "./schema.ts";
 import type { Kind } from "../../policy/model.ts";
@@ -26,6 +26,8 @@ export interface Out {
   repository?: GitRepository;
   /** Environment variables printed by name (see Interpretation.readsVars). */
   readsVars?: { name: string | null; argIndex: number; why: string }[];
+  /** See Interpretation.localBin. */
+  localBin?: LocalBin;
 }
 
 export interface PFlag {
