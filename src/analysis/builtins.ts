@@ -137,7 +137,7 @@ export function runBuiltin(w: Walker, inv: Invocation, name: string, sh: Shell, 
         rest = [...rest.slice(0, j), { value: "-l", glob: false, source: rest[0]!.source }, ...rest.slice(j)];
       }
       const via = sc.via ? `${sc.via} > ${name}` : name;
-      return dispatch(w, { ...inv, items: rest, noFunctions: true, via }, sh, scopeWith(sc, { via }));
+      return dispatch(w, { ...inv, items: rest, noFunctions: true, via, ...(name === "exec" ? { program: true } : {}) }, sh, scopeWith(sc, { via }));
     }
     case "export":
     case "declare":

@@ -65,6 +65,8 @@ export interface Invocation {
   redirectsStdout?: boolean;
   /** A nullglob removed some of its words: too few operands left means it only fails. */
   vanishing?: boolean;
+  /** The name runs as a program, never a shell builtin (a wrapper's argv, `exec`, `/bin/x`). */
+  program?: boolean;
 }
 
 export type CmdFlow = Flow & { out: Output };
@@ -581,7 +583,7 @@ function pathQualified(w: Walker, inv: Invocation, name: string, sh: Shell, sc: 
       w.dropEffectsFrom(before); // the read of the binary itself is not an effect worth reporting
       const base = name.slice(name.lastIndexOf("/") + 1);
       const items = [{ ...inv.items[0]!, value: base }, ...inv.items.slice(1)];
-      return external(w, { ...inv, items }, sh, sc, idx, literalOutput(inv, sc));
+      return external(w, { ...inv, items, program: true }, sh, sc, idx, literalOutput(inv, sc));
     }
     w.dropEffectsFrom(before);
   }
@@ -637,6 +639,8 @@ function external(w: Walker, inv: Invocation, sh: Shell, sc: Scope, idx: number,
     }
   });
   for (const e of interp.effects) {
+    // bash's builtin kill given a job spec or `$!` signals a child this same shell started
+    if (e.type === "other" && e.op === "process" && name === "kill" && !inv.program && ownJob(inv.items[e.argIndex])) continue;
     const s = src(e.argIndex);
     if (e.type === "other") {
       w.other(e.op, e.locus, e.target, e.kind, s, e.why, idx);
@@ -718,7 +722,7 @@ function external(w: Walker, inv: Invocation, sh: Shell, sc: Scope, idx: number,
             applyEnvRecord(w, run.env, innerSh, sc, src(run.argIndex), idx);
           }
         }
-        dispatch(w, { items, span: inv.span, prefix, stdin: inv.stdin, noFunctions: true, via, bases: runBases }, runBases === bases ? innerSh : shellWith(innerSh, { bases: runBases }), scopeWith(sc, { via }));
+        dispatch(w, { items, span: inv.span, prefix, stdin: inv.stdin, noFunctions: true, via, bases: runBases, program: true }, runBases === bases ? innerSh : shellWith(innerSh, { bases: runBases }), scopeWith(sc, { via }));
       };
       if (run.inDirs !== undefined) {
         // find -execdir: once per start point it resolves to, in every directory a match may be in.
@@ -754,6 +758,22 @@ function external(w: Walker, inv: Invocation, sh: Shell, sc: Scope, idx: number,
   // Redirected stdout (`find . > list`) prints nothing into a pipe.
   const names = name === "find" && !inv.redirectsStdout && argv.every((a) => a !== null) ? lazy(() => findArgvNames(w, argv as string[], shellWith(sh, { bases }))) : null;
   return { sh, status: "unknown", out: { literal: literal.literal, fetched, names } };
+}
+
+/**
+ * A word of builtin kill that names a child of this same shell: a job spec (`%1`, `%+`, `%%`,
+ * `%-`, `%name`, `%?text`), which bash looks up in its own job table and signals only the job's
+ * live processes, or `$!`, the pid of the last background job it started (another process only if
+ * that child has exited and the kernel gave its pid to a new one within the command's run).
+ * Each hook call is a new shell: its job table holds only what the command itself put there.
+ */
+function ownJob(it: ArgItem | undefined): boolean {
+  if (!it || it.glob) return false;
+  if (it.value !== null) return it.value.startsWith("%") && it.value.length > 1;
+  const parts = it.word?.parts;
+  if (!parts || parts.length !== 1) return false;
+  const p = parts[0]!.type === "DblQuoted" && parts[0]!.parts.length === 1 ? parts[0]!.parts[0]! : parts[0]!;
+  return p.type === "ParamExp" && p.name === "!" && !p.length && !p.indirect && p.index === null && p.op === null;
 }
 
 /** A base directory outside the project (or an unknown one), for code that runs in it; null when all are inside. */

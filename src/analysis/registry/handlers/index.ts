@@ -5,7 +5,7 @@ import { find } from "./find.ts";
 import { git, gitClone, gitConfig, gitInit, gitRefs, gitRemote } from "./git.ts";
 import { node, python, scriptInterp, shell } from "./interp.ts";
 import { curl, ghApi, kubeRead, remoteCopy, rsyncShell, ssh, wget } from "./net.ts";
-import { cmake, composeRead, compress, dd, shred, dockerBuild, fd, jq, npmExec, npmLogs, pipInstall, projectRunner, ps, pytest, tasks, unzip, yq } from "./misc.ts";
+import { cmake, composeRead, compress, dd, shred, dockerBuild, fd, jq, kill, npmExec, npmLogs, pipInstall, projectRunner, ps, pytest, tasks, unzip, yq } from "./misc.ts";
 import { sed } from "./sed.ts";
 import { tar } from "./tar.ts";
 import { man, openssl } from "./tools.ts";
@@ -57,6 +57,7 @@ export const HANDLERS: Record<string, Handler> = {
   "docker-build": dockerBuild,
   "npm-logs": npmLogs,
   "npm-exec": npmExec,
+  kill,
   ps,
   "compose-read": composeRead,
 };

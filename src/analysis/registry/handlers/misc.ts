@@ -503,3 +503,34 @@ const SH_WORDS = new Set(("alias bg bind break builtin caller cd command compgen
   "eval exec exit export false fc fg getopts hash help history jobs kill let local logout mapfile popd printf pushd pwd read readarray " +
   "readonly return select set shift shopt source suspend test time times trap true type typeset ulimit umask unalias unset wait " +
   "if then else elif fi case esac for while until do done in function").split(" "));
+
+/**
+ * kill, parsed as bash's builtin and procps parse it: options come first (`-l`/`-L` list signals
+ * and signal nothing, `-s SIG` and `-n NUM` take a value, `--` ends them, and one `-SIG` word names
+ * the signal); every later word, a leading `-` included (`-1234` is a process group), is a process
+ * or job to signal. Which of those are the command's own jobs is for the walk (builtin kill only).
+ */
+export const kill: Handler = {
+  custom(ctx, node, argv, start) {
+    let i = start;
+    let sawSignal = false;
+    for (; i < argv.length; i++) {
+      const w = argv[i];
+      if (w === null || w === undefined || !w.startsWith("-") || w === "-") break;
+      if (/^-[lL]$/.test(w) || w === "--list" || w === "--table") return;
+      if (w === "-s" || w === "-n" || w === "--signal") {
+        i++;
+        sawSignal = true;
+        continue;
+      }
+      if (w === "--") {
+        i++;
+        break;
+      }
+      if (sawSignal) break;
+      sawSignal = true;
+    }
+    if (i >= argv.length) throw new Unknown("`kill` needs a process to signal", i, true);
+    for (; i < argv.length; i++) ctx.out.effects.push({ type: "other", op: "process", locus: "none", target: argv[i] ?? "", argIndex: i, why: `\`${node.path}\` signals a process` });
+  },
+};
