@@ -7,6 +7,7 @@ import { scopeWith, wordEnv, type Scope, type Walker } from "./walker.ts";
 import { dispatch, innerScript, type ArgItem, type Invocation } from "./walk.ts";
 import { applyVector } from "./envapply.ts";
 import { tryRead } from "./fs.ts";
+import { venvActivation } from "./venv.ts";
 import { expandAssignValue, literalPrefix, SELF } from "./words.ts";
 import { arithSecrets, isSecretVar, secretRead } from "./secretvars.ts";
 import { integerFromData, integerWord } from "./integers.ts";
@@ -392,6 +393,13 @@ function source(w: Walker, inv: Invocation, sh: Shell, sc: Scope, idx: number): 
     }
     w.unmodelled(sc, file.source, "source", `\`source ${path}\` runs whatever reaches stdin, which is not literal here`, idx);
     return lost(`\`source ${path}\` may change directory`);
+  }
+  // The project's virtualenv activate script: project code, after which names resolve in its bin.
+  const venv = venvActivation(w, path, sh);
+  if (venv) {
+    w.placePath({ op: "exec", path: venv.script, why: "`source` runs the project's virtualenv activate script (project code)", source: file.source, command: idx, bases: sh.bases, sh, sc, by: "source" });
+    const taint = sh.codeTaint ?? { kind: "project-code" as const, why: `\`source ${path}\`: command names resolve first in \`${venv.dir}/bin\`, the project's virtualenv (project code)` };
+    return { sh: shellWith(sh, { codeTaint: taint }), status: "unknown" };
   }
   // The text to judge: literal content this command wrote, else the file as it is now.
   const placed = w.locate(path, sh.bases, sh);
