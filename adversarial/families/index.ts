@@ -40,6 +40,10 @@ import { family as envFunctionExports } from "./env-function-exports.ts";
 import { family as toolchainHome } from "./toolchain-home.ts";
 import { family as loopbackRequests } from "./loopback-requests.ts";
 import { family as precisionGaps } from "./precision-gaps.ts";
+import { family as ownJobs } from "./own-jobs.ts";
+import { family as npxInstalled } from "./npx-installed.ts";
+import { family as venvActivate } from "./venv-activate.ts";
+import { family as metadataReaders } from "./metadata-readers.ts";
 
 export const FAMILIES: Family[] = [
   commandWord,
@@ -84,4 +88,8 @@ export const FAMILIES: Family[] = [
   loopbackRequests,
   precisionGaps,
   bigTreeReads,
+  ownJobs,
+  npxInstalled,
+  venvActivate,
+  metadataReaders,
 ];

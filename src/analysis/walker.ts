@@ -119,6 +119,9 @@ export interface WriteRecord {
 }
 
 /** Commands whose recursive reads look at names and metadata only, never file contents. */
+/** Readers that look at a file operand only by its metadata (a directory they list). */
+const METADATA_ONLY = new Set(["ls", "dir", "vdir", "du", "stat"]);
+const toolName = (by: string): string => (by.split(" ")[0] ?? "").replace(/^.*\//, "");
 const NAMES_ONLY = new Set(["find", "ls", "du", "tree", "fd", "fdfind", "stat", "git", "wc-names", "dir", "vdir", "chmod", "chown", "touch"]);
 const SCAN_LIMIT = 1000;
 /** Entries all the tree scans of one verdict may read together (a script may scan many trees). */
@@ -689,6 +692,10 @@ export class Walker {
         if (unbounded) kind = "unbounded";
       }
     }
+    // ls, du and stat look at a file only by its metadata (lstat, or stat through a link):
+    // what it holds is not read (the oracle sees no effect); a directory is listed.
+    const metaOnly = op === "read" && METADATA_ONLY.has(toolName(req.by));
+    if (metaOnly && globRest === undefined && this.fileNotDir(r.path, command)) return;
     this.emit({
       op,
       locus: where.locus,
@@ -703,7 +710,10 @@ export class Walker {
     // directory holding them (`~/.claude/settings.jso?` is `self`, not `user-config`).
     if (globRest && !globRest.every((g) => g === "**")) {
       const m = this.scanBelow(r.path, globRest, (l) => l !== where.locus, "g", { follow: "pattern", glob: req.sh.glob });
-      for (const hit of m.all) this.emit({ op, locus: hit.locus, target: hit.target, kind, source, why: `${req.why}: the pattern matches \`${hit.target}\``, command });
+      for (const hit of m.all) {
+        if (metaOnly && this.fileNotDir(hit.target, command)) continue;
+        this.emit({ op, locus: hit.locus, target: hit.target, kind, source, why: `${req.why}: the pattern matches \`${hit.target}\``, command });
+      }
       if (m.truncated && op !== "read") this.emit({ op, locus: "unknown", target: r.path, source, why: `${req.why}: ${m.why}`, command });
     }
     // A recursive read of file contents reads whatever lies below, secrets included.
@@ -1122,6 +1132,17 @@ export class Walker {
   }
 
   /** Cached lstat-free existence check: does the directory exist now (per the filesystem)? */
+  /**
+   * `p` is now an existing non-directory (through links) that nothing in this command writes,
+   * creates or replaces at or below it: a metadata-only tool looks at it and reads nothing.
+   */
+  private fileNotDir(p: string, command: number): boolean {
+    const fs = this.deps.ctx.fs;
+    if (!fs || this.opaqueWrites || this.preOpaque || this.madeBefore(p, command) || this.writtenAtOrAbove(p, -1, false)) return false;
+    const r = resolvePath(fs, "/", p, true);
+    return r.ok && r.exists !== false && this.dirExists(p) === false;
+  }
+
   dirExists(p: string): boolean | null {
     const { fs } = this.deps.ctx;
     if (!fs) return null;
