@@ -679,7 +679,7 @@ function external(w: Walker, inv: Invocation, sh: Shell, sc: Scope, idx: number,
     const why = runsIn ? `${e.why}, with ${runsIn} as its working directory (project code run outside the project is foreign code)` : e.why;
     // A destination directory: its sources land below it (glob words among them match names).
     const into = e.into ? { ...e.into, sources: e.into.sources.map((x) => ({ ...x, glob: inv.items[x.index]?.glob === true && inv.items[x.index]?.value === x.value })) } : undefined;
-    w.placePath({ op: e.op, path: e.path, recursive, glob, kind, why, source: s, command: idx, bases, sh, sc, by: interp.matched, makesLinks, ownRepo, ...(follow ? { follow } : {}), ...(into ? { into } : {}) });
+    w.placePath({ op: e.op, path: e.path, recursive, glob, kind, why, source: s, command: idx, bases, sh, sc, by: interp.matched, makesLinks, ownRepo, ...(follow ? { follow } : {}), ...(into ? { into } : {}), ...(e.operand ? { operand: true } : {}) });
   }
   if (interp.localBin) npmLocalBin(w, interp.localBin, bases, sh, sc, idx, src(interp.localBin.argIndex), interp.matched);
   if (interp.privileged && !interp.effects.some((e) => e.op === "privilege")) {

@@ -119,7 +119,7 @@ export interface WriteRecord {
 }
 
 /** Commands whose recursive reads look at names and metadata only, never file contents. */
-/** Readers that look at a file operand only by its metadata (a directory they list). */
+/** Readers that look at a file operand only by its metadata (a directory they list); their options' files are read. */
 const METADATA_ONLY = new Set(["ls", "dir", "vdir", "du", "stat"]);
 const toolName = (by: string): string => (by.split(" ")[0] ?? "").replace(/^.*\//, "");
 const NAMES_ONLY = new Set(["find", "ls", "du", "tree", "fd", "fdfind", "stat", "git", "wc-names", "dir", "vdir", "chmod", "chown", "touch"]);
@@ -345,6 +345,8 @@ export class Walker {
     procDone?: boolean;
     /** Tree scans below the path go through symlinks to directories (`find -L`). */
     follow?: boolean;
+    /** The path is the command's operand (not an option's value): see METADATA_ONLY. */
+    operand?: boolean;
     /** A destination the sources may land in (`cp a b DIR`): see registry `into`. */
     into?: Into & { sources: { value: string | null; index: number; glob?: boolean }[] };
   }): void {
@@ -694,7 +696,7 @@ export class Walker {
     }
     // ls, du and stat look at a file only by its metadata (lstat, or stat through a link):
     // what it holds is not read (the oracle sees no effect); a directory is listed.
-    const metaOnly = op === "read" && METADATA_ONLY.has(toolName(req.by));
+    const metaOnly = op === "read" && req.operand === true && METADATA_ONLY.has(toolName(req.by));
     if (metaOnly && globRest === undefined && this.fileNotDir(r.path, command)) return;
     this.emit({
       op,

@@ -50,6 +50,8 @@ export type AbstractEffect =
        * the walk drops the read when the word's first character is static and not `@`.
        */
       atFile?: boolean;
+      /** An operand's effect (not an option's value): metadata-only readers judge it (walker METADATA_ONLY). */
+      operand?: boolean;
       /** Index into argv of the word that produced it (for explain); -1 for implicit ones. */
       argIndex: number;
       why: string;
