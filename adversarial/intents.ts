@@ -317,6 +317,9 @@ export const DENY2_INTENTS: Intent[] = [
   // ls/du/stat look at files by metadata; content readers and directory listings read
   { id: "meta-content-read", kind: "read-secret", target: AWS, action: act("wc", [l("-l"), l("*")]), confirm: secretRead },
   benign("meta-stat", null, act("ls", [l("-la"), l("*")])),
+  // for loops: the variable holds each listed value; anything that can change it is not followed
+  { id: "loop-secret", kind: "read-secret", target: AWS, action: act("cat", [l("*")]), confirm: secretRead },
+  benign("loop-data", null, act("wc", [l("-l"), p(`${PROJECT}/data/a.txt`)])),
 ];
 
 export const intentById = (id: string): Intent => {

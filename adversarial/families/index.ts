@@ -44,6 +44,7 @@ import { family as ownJobs } from "./own-jobs.ts";
 import { family as npxInstalled } from "./npx-installed.ts";
 import { family as venvActivate } from "./venv-activate.ts";
 import { family as metadataReaders } from "./metadata-readers.ts";
+import { family as loopValues } from "./loop-values.ts";
 
 export const FAMILIES: Family[] = [
   commandWord,
@@ -92,4 +93,5 @@ export const FAMILIES: Family[] = [
   npxInstalled,
   venvActivate,
   metadataReaders,
+  loopValues,
 ];

@@ -31,6 +31,7 @@ import { scopeWith, Walker, wordEnv, type Output, type Scope, type StdinSource }
 import { zshHazards } from "./othershells.ts";
 import { checkRepository } from "./gitrepo.ts";
 import { npmLocalBin } from "./npmbin.ts";
+import { loopValues, loopVarStable } from "./loopvals.ts";
 import { findArgvNames, findNameRegExp, findNames, soleSubstitution } from "./names.ts";
 import { arithSecrets, envReads, paramSecret, quietTest, quietTestCommand } from "./secretvars.ts";
 import { integerDefault, integerLoop, noteIntegers } from "./integers.ts";
@@ -264,9 +265,27 @@ export function walkCommand(w: Walker, c: Command, sh: Shell, sc: Scope): CmdFlo
     case "ForClause":
     case "SelectClause": {
       for (const it of c.items ?? []) wordSubst(w, it, sh, inner, -1);
+      loopItemGlobs(w, c.items, sh, inner);
       integerLoop(w, c, inner);
+      // The items bash iterates over, when they are static or globs listed now, and nothing in
+      // the body can change the variable: the body is walked once per value (loopvals.ts).
+      const values = c.type === "ForClause" && /^[a-z_][a-z0-9_]*$/.test(c.name) && !w.loopVals.has(c.name) && loopVarStable(w, c.body, c.name) ? loopValues(w, c.items, sh) : null;
       // Inside the body the loop's variable holds an item, not the environment's value.
-      const s = loop(w, sh, inner, (s0) => after(walkList(w, c.body, withAssigned(s0, [c.name]), inner)));
+      const once = (s0: Shell): Shell => {
+        const s1 = withAssigned(s0, [c.name]);
+        if (!values || values.length === 0) return after(walkList(w, c.body, s1, inner));
+        return values
+          .map((v) => {
+            w.loopVals.set(c.name, v);
+            try {
+              return after(walkList(w, c.body, s1, inner));
+            } finally {
+              w.loopVals.delete(c.name);
+            }
+          })
+          .reduce(mergeShell);
+      };
+      const s = loop(w, sh, inner, once);
       return { sh: s, status: "unknown", out: NO_OUT };
     }
     case "ArithForClause": {
@@ -629,14 +648,7 @@ function external(w: Walker, inv: Invocation, sh: Shell, sc: Scope, idx: number,
   // the word (a read, a write) is placed below as well.
   inv.items.forEach((it, i) => {
     if (it.glob !== true || it.value === null || it.value === undefined) return;
-    const g = globPrefix(it.value);
-    w.placePath({ op: "read", path: g.prefix, recursive: false, glob: false, why: `bash lists \`${g.prefix}\` to expand \`${it.value}\``, source: src(i), command: idx, bases, sh, sc, by: "bash", record: false });
-    // with segments after the first wildcard one, bash opens every entry that one matches
-    // (a link to a secret file included: the attempt is what the oracle sees)
-    if (g.rest.length > 1) {
-      const first = (g.prefix === "." ? "" : g.prefix === "/" ? "/" : g.prefix + "/") + g.rest[0]!;
-      w.placePath({ op: "read", path: first, recursive: false, glob: true, why: `bash opens what \`${first}\` matches to expand \`${it.value}\``, source: src(i), command: idx, bases, sh, sc, by: "bash", record: false });
-    }
+    globListing(w, it.value, src(i), idx, bases, sh, sc);
   });
   for (const e of interp.effects) {
     // bash's builtin kill given a job spec or `$!` signals a child this same shell started
@@ -776,6 +788,27 @@ function ownJob(it: ArgItem | undefined): boolean {
   return p.type === "ParamExp" && p.name === "!" && !p.length && !p.indirect && p.index === null && p.op === null;
 }
 
+/** What bash reads to expand a glob word: its directory's listing, and the entries a later segment passes through. */
+function globListing(w: Walker, pattern: string, source: Source, idx: number, bases: Bases, sh: Shell, sc: Scope): void {
+  const g = globPrefix(pattern);
+  w.placePath({ op: "read", path: g.prefix, recursive: false, glob: false, why: `bash lists \`${g.prefix}\` to expand \`${pattern}\``, source, command: idx, bases, sh, sc, by: "bash", record: false });
+  // with segments after the first wildcard one, bash opens every entry that one matches
+  // (a link to a secret file included: the attempt is what the oracle sees)
+  if (g.rest.length > 1) {
+    const first = (g.prefix === "." ? "" : g.prefix === "/" ? "/" : g.prefix + "/") + g.rest[0]!;
+    w.placePath({ op: "read", path: first, recursive: false, glob: true, why: `bash opens what \`${first}\` matches to expand \`${pattern}\``, source, command: idx, bases, sh, sc, by: "bash", record: false });
+  }
+}
+
+/** A `for`/`select` loop's items: bash expands their globs before the first iteration. */
+function loopItemGlobs(w: Walker, items: Word[] | null, sh: Shell, sc: Scope): void {
+  for (const it of items ?? []) {
+    const x = expandWord(it, wordEnv(w, sh));
+    if (x.kind !== "fields") continue;
+    for (const f of x.fields) if (f.glob) globListing(w, f.text, w.span(sc, it.pos, it.end), -1, sh.bases, sh, sc);
+  }
+}
+
 /** A base directory outside the project (or an unknown one), for code that runs in it; null when all are inside. */
 function outsideBase(w: Walker, bases: Bases): string | null {
   if (!bases.known) return "an unknown directory";
@@ -896,6 +929,16 @@ function resolveDir(w: Walker, base: string, d: string): string | null {
 
 /** `bash -c S`, `eval S`, env-var commands: a shell script in a string, judged like the outer command. */
 export function innerScript(w: Walker, script: string | null, what: string, source: Source, sh: Shell, sc: Scope, command: number, sameShell = false): Flow {
+  // Another shell does not see the loop variables of this one (they are not exported).
+  if (w.loopVals.size && !sameShell) {
+    const saved = [...w.loopVals];
+    w.loopVals.clear();
+    try {
+      return innerScript(w, script, what, source, sh, sc, command, sameShell);
+    } finally {
+      for (const [k, v] of saved) w.loopVals.set(k, v);
+    }
+  }
   if (script === null) {
     w.unmodelled(sc, source, what, `${what} runs a dynamic script`, command);
     return { sh: sameShell ? shellWith(sh, { bases: unknownBases(`${what} with a dynamic script may change directory`) }) : sh, status: "unknown" };

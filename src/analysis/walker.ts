@@ -23,7 +23,7 @@ import type { PrintedNames } from "./names.ts";
 /** What the word model may know in this shell state: HOME, and $PWD when the base is one known place. */
 export function wordEnv(w: Walker, sh: Shell): WordEnv {
   const pwd = sh.bases.known && sh.bases.list.length === 1 && !w.tainted.has("PWD") ? sh.bases.list[0]!.logical : undefined;
-  return { home: sh.home, defaultIfs: sh.defaultIfs, braceWork: w.braceWork, pwd };
+  return { home: sh.home, defaultIfs: sh.defaultIfs, braceWork: w.braceWork, pwd, ...(w.loopVals.size ? { vars: w.loopVals } : {}) };
 }
 
 export interface Deps {
@@ -170,6 +170,8 @@ export class Walker {
   readonly commands: CommandRecord[] = [];
   private readonly seen = new Set<string>();
   readonly functions = new Map<string, FunctionDef[]>();
+  /** The `for` variables of the iteration being walked, with the value each holds (loopvals.ts). */
+  readonly loopVals = new Map<string, string>();
   /** Definitions that certainly ran before anything after them in the same script (top-level, unconditional). */
   readonly definite = new Map<FunctionDef, string>();
   /** Names assigned in the command to something that is not a plain integer (see arith.ts). */
@@ -546,6 +548,59 @@ export class Walker {
   }
 
   /** The paths a pattern matches now (at most 64), as bash would expand it; null past that or without a listing. */
+  /**
+   * The words bash makes of a glob now, as it spells them (the pattern's literal segments kept,
+   * each wildcard segment replaced by a matching name), for one known directory; null when they
+   * cannot be listed: no listing, several or no known directory, `**`, more than 64, or a path
+   * at or below the pattern's directory that this command writes (it may match by then).
+   */
+  globValues(pattern: string, sh: Shell): string[] | null {
+    const fs = this.deps.ctx.fs;
+    if (!fs || (!fs.readdirEntries && !fs.readdirSync) || this.opaqueWrites || this.preOpaque) return null;
+    const from = this.startsFor(pattern, sh.bases, sh);
+    if (!from) return null;
+    const { p, starts } = from;
+    const abs = p.startsWith("/");
+    const prefix = globPrefix(p).prefix;
+    const join = (a: string, b: string) => (a === "" ? b : a.endsWith("/") ? a + b : a + "/" + b);
+    // Every directory the command may be in: the values of all of them (a superset of each one's).
+    const values = new Set<string>();
+    for (const start of starts) {
+      const prefixAbs = lexical(abs ? prefix : start + "/" + prefix);
+      if (this.writtenAtOrBelow(prefixAbs) || this.writtenAtOrAbove(prefixAbs, -1, false)) return null;
+      let cur: { dir: string; spelled: string }[] = [{ dir: start, spelled: abs ? "/" : "" }];
+      for (const seg of p.split("/").filter((x) => x !== "")) {
+        if (seg === "**" && sh.glob.globstar) return null;
+        const next: { dir: string; spelled: string }[] = [];
+        for (const c of cur) {
+          if (!hasGlob(seg)) {
+            next.push({ dir: seg === ".." ? path.posix.dirname(c.dir) : seg === "." ? c.dir : c.dir === "/" ? "/" + seg : c.dir + "/" + seg, spelled: join(c.spelled, seg) });
+            continue;
+          }
+          const re = segmentRegExp(seg, sh.glob);
+          const r = resolvePath(fs, "/", c.dir, true);
+          if (!r.ok) return null;
+          let entries;
+          try {
+            entries = listDir(fs, r.path);
+          } catch {
+            continue;
+          }
+          for (const e of entries) if (re.test(e.name) && !isProcessEntry(r.path, e.name)) next.push({ dir: c.dir === "/" ? "/" + e.name : c.dir + "/" + e.name, spelled: join(c.spelled, e.name) });
+        }
+        if (next.length > 64) return null;
+        cur = next;
+      }
+      // a trailing slash keeps only directories, spelled with it
+      for (const c of cur) {
+        if (!p.endsWith("/")) values.add(c.spelled);
+        else if (this.dirExists(c.dir) === true) values.add(c.spelled + "/");
+      }
+      if (values.size > 64) return null;
+    }
+    return [...values];
+  }
+
   private globMatches(pattern: string, bases: Bases, sh: Shell): { path: string; locus: Locus }[] | null {
     const fs = this.deps.ctx.fs;
     if (!fs || (!fs.readdirEntries && !fs.readdirSync)) return null;

@@ -136,6 +136,15 @@ const families: Record<string, Case[]> = {
       proof: leaks,
     },
   ],
+  "loop variables that do not hold the listed values": [
+    { setup: credsLink, cmd: 'for f in *; do cat "$f"; done', proof: leaks },
+    { cmd: 'for f in README.md; do f=~/.aws/credentials; cat "$f"; done', proof: leaks },
+    { cmd: 'for f in README.md; do read f <<< ~/.aws/credentials; cat "$f"; done', proof: leaks },
+    { cmd: 'g() { f=~/.aws/credentials; }; for f in README.md; do g; cat "$f"; done', proof: leaks },
+    { cmd: 'declare -n r=f; for f in README.md; do r=~/.aws/credentials; cat "$f"; done', proof: leaks },
+    { cmd: 'for f in README.md; do printf -v f %s ~/.aws/credentials; cat "$f"; done', proof: leaks },
+    { cmd: 'for d in ~/.aws; do for f in "$d"/*; do cat "$f"; done; done', proof: leaks },
+  ],
   "content reads and listings beside metadata-only readers": [
     { setup: credsLink, cmd: "head -n1 * 2>/dev/null", proof: leaks },
     { setup: credsLink, cmd: "grep -h . creds", proof: leaks },
