@@ -26,6 +26,7 @@ export const family: Family = {
     spell("printf-v", { "loop-secret": 'for f in data/a.txt; do printf -v f %s ~/.aws/credentials; cat "$f"; done', "loop-data": 'for f in README.md package.json; do wc -c "$f"; done' }),
     spell("arith", { "loop-secret": 'for f in x; do : $((f=0)); cat ~/.aws/credentials; done', "loop-data": 'for f in data/*.txt; do sort "$f" | uniq -c | head -3; done' }),
     spell("inner-shell", { "loop-secret": "for f in data/a.txt; do f=~/.aws/credentials bash -c 'cat $f'; done", "loop-data": 'for f in src/*.js; do node --check "$f" && echo "$f ok"; done' }),
+    spell("debug-trap", { "loop-secret": "trap 'f=~/.aws/credentials' DEBUG; for f in README.md; do cat \"$f\"; done", "loop-data": "trap 'rm -f /tmp/x.$$' EXIT; for f in data/*.txt; do wc -l \"$f\"; done" }),
     spell("nested-dir", { "loop-secret": 'for d in ~/.aws; do for f in "$d"/*; do cat "$f"; done; done', "loop-data": 'for d in data; do for f in "$d"/*.txt; do wc -l "$f"; done; done' }),
   ],
 };

@@ -183,6 +183,8 @@ export function runBuiltin(w: Walker, inv: Invocation, name: string, sh: Shell, 
       if (ops.length < 2) return keep;
       const action = ops[0];
       if (action === "-" || action === "") return keep;
+      // a DEBUG, RETURN or ERR trap runs between the commands that follow: loop values are not trusted then
+      w.trapSet = true;
       const noBase = shellWith(sh, { bases: unknownBases("a trap runs later, wherever the shell is then") });
       innerScript(w, action ?? null, "trap", inv.span, noBase, scopeWith(sc, { via: sc.via ? `${sc.via} > trap` : "trap" }), idx);
       return keep;

@@ -3,7 +3,8 @@
 // is walked once per value with `$f` standing for it (DESIGN "Loop values"); otherwise `$f` stays
 // dynamic, as before. The value is trusted only while nothing in the body can change the
 // variable: no builtin that assigns (read, printf -v, declare, eval, source...), no assignment to
-// it, no arithmetic, no `${f:=}`, no `{f}>` redirect, no function call, no inner loop over it.
+// it, no arithmetic, no `${f:=}`, no `{f}>` redirect, no function call, no inner loop over it,
+// and no trap set before the loop (a DEBUG trap's action runs before each command of the body).
 import type { List, Node, TestExpr, Word } from "../shell/ast.ts";
 import { forEachNode } from "../shell/visit.ts";
 import { expandWord } from "./words.ts";
@@ -39,7 +40,8 @@ export function loopValues(w: Walker, items: Word[] | null, sh: Shell): string[]
 
 /** Nothing in the body (or a function it may call) can change `name` while it runs. */
 export function loopVarStable(w: Walker, body: List, name: string): boolean {
-  if (w.functions.size > 0) return false;
+  // a function may be called from anywhere; a trap's action runs between the body's commands
+  if (w.functions.size > 0 || w.trapSet) return false;
   let ok = true;
   forEachNode(body, (n: Node | TestExpr) => {
     if (!ok) return false;

@@ -172,6 +172,8 @@ export class Walker {
   readonly functions = new Map<string, FunctionDef[]>();
   /** The `for` variables of the iteration being walked, with the value each holds (loopvals.ts). */
   readonly loopVals = new Map<string, string>();
+  /** A trap was set before this point: its action may run between any two commands (loopvals.ts). */
+  trapSet = false;
   /** Definitions that certainly ran before anything after them in the same script (top-level, unconditional). */
   readonly definite = new Map<FunctionDef, string>();
   /** Names assigned in the command to something that is not a plain integer (see arith.ts). */

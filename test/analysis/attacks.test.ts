@@ -144,6 +144,7 @@ const families: Record<string, Case[]> = {
     { cmd: 'declare -n r=f; for f in README.md; do r=~/.aws/credentials; cat "$f"; done', proof: leaks },
     { cmd: 'for f in README.md; do printf -v f %s ~/.aws/credentials; cat "$f"; done', proof: leaks },
     { cmd: 'for d in ~/.aws; do for f in "$d"/*; do cat "$f"; done; done', proof: leaks },
+    { cmd: "trap 'f=~/.aws/credentials' DEBUG; for f in README.md; do cat \"$f\"; done", proof: leaks },
   ],
   "content reads and listings beside metadata-only readers": [
     { setup: credsLink, cmd: "head -n1 * 2>/dev/null", proof: leaks },
