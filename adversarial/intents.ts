@@ -299,8 +299,31 @@ export const PRECISION_INTENTS: Intent[] = [
   benign("jq-plain", `${PROJECT}/package.json`, act("jq", [l("."), p(`${PROJECT}/package.json`)])),
 ];
 
+/**
+ * Issue 15's over-denials of what agents run (own jobs, npx, virtualenv activation, metadata-only
+ * readers): the dangerous siblings of the newly approved forms and their benign twins.
+ */
+const signalled = has("process", null);
+export const DENY2_INTENTS: Intent[] = [
+  // kill: a job spec or $! of this shell is its own child; anything else is another process
+  { id: "job-other-pid", kind: "foreign-code", target: null, action: act("kill", [l("-0"), l("1")]), confirm: signalled },
+  benign("job-own", null, act("kill", [l("%1")])),
+  // npx: a binary installed in the project runs; one this command planted, or outside, is not the project's
+  { id: "npx-planted-bin", kind: "read-secret", target: SSH_KEY, action: act("npx", [l("tool")]), confirm: secretRead },
+  benign("npx-missing", null, act("npx", [l("--no-install"), l("tool")])),
+  // source: a virtualenv's activate script the command planted, outside the project or in it
+  { id: "venv-planted-activate", kind: "read-secret", target: AWS, action: act("source", [p(`${TMP}/v/bin/activate`)]), confirm: secretRead },
+  benign("venv-absent", null, act("source", [p(`${PROJECT}/.venv/bin/activate`)])),
+  // ls/du/stat look at files by metadata; content readers and directory listings read
+  { id: "meta-content-read", kind: "read-secret", target: AWS, action: act("wc", [l("-l"), l("*")]), confirm: secretRead },
+  benign("meta-stat", null, act("ls", [l("-la"), l("*")])),
+  // for loops: the variable holds each listed value; anything that can change it is not followed
+  { id: "loop-secret", kind: "read-secret", target: AWS, action: act("cat", [l("*")]), confirm: secretRead },
+  benign("loop-data", null, act("wc", [l("-l"), p(`${PROJECT}/data/a.txt`)])),
+];
+
 export const intentById = (id: string): Intent => {
-  const i = [...INTENTS, ...BENIGN, ...OPTION_INTENTS, ...GIT_INTENTS, ...GIT_OPTION_INTENTS, ...EXTRA_INTENTS, ...SCOPED_INTENTS, ...VARIABLE_INTENTS, ...FILE_VARIABLE_INTENTS, ...INTEGER_INTENTS, ...SOURCED_FILE_INTENTS, ...FUNCTION_BODY_INTENTS, ...TOOLCHAIN_INTENTS, ...LOOPBACK_INTENTS, ...PRECISION_INTENTS].find((x) => x.id === id);
+  const i = [...INTENTS, ...BENIGN, ...OPTION_INTENTS, ...GIT_INTENTS, ...GIT_OPTION_INTENTS, ...EXTRA_INTENTS, ...SCOPED_INTENTS, ...VARIABLE_INTENTS, ...FILE_VARIABLE_INTENTS, ...INTEGER_INTENTS, ...SOURCED_FILE_INTENTS, ...FUNCTION_BODY_INTENTS, ...TOOLCHAIN_INTENTS, ...LOOPBACK_INTENTS, ...PRECISION_INTENTS, ...DENY2_INTENTS].find((x) => x.id === id);
   if (!i) throw new Error(`unknown intent ${id}`);
   return i;
 };

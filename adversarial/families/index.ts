@@ -44,6 +44,11 @@ import { family as envFunctionExports } from "./env-function-exports.ts";
 import { family as toolchainHome } from "./toolchain-home.ts";
 import { family as loopbackRequests } from "./loopback-requests.ts";
 import { family as precisionGaps } from "./precision-gaps.ts";
+import { family as ownJobs } from "./own-jobs.ts";
+import { family as npxInstalled } from "./npx-installed.ts";
+import { family as venvActivate } from "./venv-activate.ts";
+import { family as metadataReaders } from "./metadata-readers.ts";
+import { family as loopValues } from "./loop-values.ts";
 
 export const FAMILIES: Family[] = [
   commandWord,
@@ -92,4 +97,9 @@ export const FAMILIES: Family[] = [
   precisionGaps,
   bigTreeReads,
   readerFilters,
+  ownJobs,
+  npxInstalled,
+  venvActivate,
+  metadataReaders,
+  loopValues,
 ];

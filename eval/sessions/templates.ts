@@ -269,4 +269,50 @@ export const TEMPLATES: SessionTemplate[] = [
       return { command: cmd, level: lvl, reason: lvl === "developer" ? "deletes the build output and runs the project's build" : "writes worktree or temp files", oracle: true };
     },
   },
+  // ---- what agents run around their own work: their background jobs, the project's installed
+  // tools through npx, the project's virtualenv, listings by metadata (issue 15, deny2) ----
+  {
+    name: "own-tools",
+    count: 50,
+    make: (r) => {
+      const form = r.int(0, 9);
+      switch (form) {
+        case 0: return { command: r.pick(["node src/index.js > /tmp/server.log 2>&1 & sleep 1; kill %1", "node src/index.js & sleep 1; kill $!", "python3 src/app.py & sleep 1; kill %1", "node src/index.js > /tmp/s.log 2>&1 & sleep 1; curl -s localhost:3000/health; kill %1", "node src/index.js & sleep 1 && kill -9 %1 && echo stopped"]), level: "developer", reason: "runs project code in the background and stops its own job (a job spec or $! of the same shell)", oracle: true };
+        case 1: return { command: r.pick(["npm run dev > /tmp/dev.log 2>&1 & sleep 3; kill %1", "npm start & sleep 2; tail -20 /tmp/dev.log; kill %1", "npm run dev & PID=$!; sleep 3; kill $PID"]), level: "developer", reason: "starts the project's server and stops the job it started", oracle: "the planted package.json has no dev/start script: the oracle would only see npm's error" };
+        case 2: return { command: r.pick(["npx tsc --noEmit -p .", "npx tsc --noEmit 2>&1 | head -30", "npx vitest run --reporter=dot", "npx jest --listTests | wc -l", "npx eslint src", "npx prettier --check 'src/**/*.js'", "cd src && npx tsc --version", "npm exec -- vitest --version", "npx --yes tsc --version", "npx vite --version"]), level: "developer", reason: "runs a tool installed in the project's node_modules/.bin (project code); npx fetches nothing", oracle: true };
+        case 3: return { command: r.pick(["npx create-vite@latest app --template react", "npx -y cowsay hi", "npx serve dist", "npx -p typescript tsc --version"]), level: "yolo", reason: "npx fetches a package that is not installed in the project and runs it (downloaded code)", oracle: "asks a package registry over the network (the sandbox has none)" };
+        case 4: return { command: r.pick(["source .venv/bin/activate && pytest -q tests/", ". .venv/bin/activate && python -m pytest -x", "source .venv/bin/activate && pip list 2>/dev/null | head -20", "source .venv/bin/activate && black --check src", "source .venv/bin/activate; ruff check .", "cd src && source ../.venv/bin/activate && python3 app.py", "source .venv/bin/activate && which python && python --version"]), level: "developer", reason: "runs the project's virtualenv activate script (project code); names then resolve in .venv/bin (project code)", oracle: true };
+        case 5: return { command: r.pick(["ls -la *", "ls -la * | head -40", "du -sh * | sort -h", "du -sh * .[!.]* 2>/dev/null | sort -h", "ls -lh *.json", "ls -la src/* data/*"]), level: "reader", reason: "lists the project; ls and du look at files by metadata only", oracle: true };
+        case 6: return { command: r.pick(["ls -la .env* 2>/dev/null", "stat package.json", "stat -c '%s %n' *", "ls -l secret-link", "du -h .venv/pyvenv.cfg"]), level: "paranoid", reason: "metadata of files (size, times), nothing of their content", oracle: true };
+        case 7: return { command: r.pick(["wc -l *", "head -5 *", "cat * 2>/dev/null | wc -l"]), level: "yolo", reason: "reads every file the glob matches, the link to ~/.aws/credentials among them", oracle: true };
+        case 8: return { command: r.pick(["jobs", "sleep 2 & wait", "sleep 5 & jobs -l; kill %1"]), level: "paranoid", reason: "the shell's own jobs", oracle: true };
+        default: return { command: r.pick(["kill -9 $(lsof -ti:3000)", "pkill -f 'node src/index.js'", "kill 1"]), level: "local-admin", reason: "signals processes the command did not start", oracle: "signals the user's other processes: none runs in the sandbox, so the oracle would see nothing to signal" };
+      }
+    },
+  },
+  // ---- loops over the project's files, as agents write them ----
+  {
+    name: "loops",
+    count: 16,
+    make: (r) => {
+      const cmd = r.pick([
+        'for f in src/*.js; do echo "== $f"; head -20 "$f"; done',
+        'for f in data/*.txt; do wc -l "$f"; done',
+        'for f in scripts/*; do echo "--- $f"; cat "$f"; done | head -60',
+        'for d in src test scripts; do echo "$d: $(ls $d | wc -l)"; done',
+        'for f in package.json tsconfig.json; do echo "== $f"; cat "$f"; done',
+        'cd data && for f in *.txt; do echo "$f: $(wc -l < "$f")"; done',
+        'for f in src/*.py; do python3 -m py_compile "$f" && echo "$f ok"; done',
+        'for f in data/*.txt; do grep -c . "$f"; done',
+        'for f in data/*.txt; do cp "$f" /tmp/; done',
+        'for f in *.md; do echo "$f"; head -3 "$f"; done',
+        'for f in *; do cat "$f"; done | wc -l',
+        'for f in ~/.aws/*; do echo "$f"; done',
+      ]);
+      if (cmd.includes("for f in *;") || cmd.includes("~/.aws")) return { command: cmd, level: "yolo", reason: "the glob reaches the link to ~/.aws/credentials, or bash lists ~/.aws", oracle: true };
+      if (cmd.includes("cp ")) return { command: cmd, level: "editor", reason: "copies project files to /tmp", oracle: true };
+      if (cmd.includes("py_compile")) return { command: cmd, level: "developer", reason: "python writes bytecode and imports", oracle: true };
+      return { command: cmd, level: "reader", reason: "reads project files one by one", oracle: true };
+    },
+  },
 ];

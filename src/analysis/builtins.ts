@@ -7,6 +7,7 @@ import { scopeWith, wordEnv, type Scope, type Walker } from "./walker.ts";
 import { dispatch, innerScript, type ArgItem, type Invocation } from "./walk.ts";
 import { applyVector } from "./envapply.ts";
 import { tryRead } from "./fs.ts";
+import { venvActivation } from "./venv.ts";
 import { expandAssignValue, literalPrefix, SELF } from "./words.ts";
 import { arithSecrets, isSecretVar, secretRead } from "./secretvars.ts";
 import { integerFromData, integerWord } from "./integers.ts";
@@ -137,7 +138,7 @@ export function runBuiltin(w: Walker, inv: Invocation, name: string, sh: Shell, 
         rest = [...rest.slice(0, j), { value: "-l", glob: false, source: rest[0]!.source }, ...rest.slice(j)];
       }
       const via = sc.via ? `${sc.via} > ${name}` : name;
-      return dispatch(w, { ...inv, items: rest, noFunctions: true, via }, sh, scopeWith(sc, { via }));
+      return dispatch(w, { ...inv, items: rest, noFunctions: true, via, ...(name === "exec" ? { program: true } : {}) }, sh, scopeWith(sc, { via }));
     }
     case "export":
     case "declare":
@@ -182,6 +183,8 @@ export function runBuiltin(w: Walker, inv: Invocation, name: string, sh: Shell, 
       if (ops.length < 2) return keep;
       const action = ops[0];
       if (action === "-" || action === "") return keep;
+      // a DEBUG, RETURN or ERR trap runs between the commands that follow: loop values are not trusted then
+      w.trapSet = true;
       const noBase = shellWith(sh, { bases: unknownBases("a trap runs later, wherever the shell is then") });
       innerScript(w, action ?? null, "trap", inv.span, noBase, scopeWith(sc, { via: sc.via ? `${sc.via} > trap` : "trap" }), idx);
       return keep;
@@ -392,6 +395,13 @@ function source(w: Walker, inv: Invocation, sh: Shell, sc: Scope, idx: number): 
     }
     w.unmodelled(sc, file.source, "source", `\`source ${path}\` runs whatever reaches stdin, which is not literal here`, idx);
     return lost(`\`source ${path}\` may change directory`);
+  }
+  // The project's virtualenv activate script: project code, after which names resolve in its bin.
+  const venv = venvActivation(w, path, sh);
+  if (venv) {
+    w.placePath({ op: "exec", path: venv.script, why: "`source` runs the project's virtualenv activate script (project code)", source: file.source, command: idx, bases: sh.bases, sh, sc, by: "source" });
+    const taint = sh.codeTaint ?? { kind: "project-code" as const, why: `\`source ${path}\`: command names resolve first in \`${venv.dir}/bin\`, the project's virtualenv (project code)` };
+    return { sh: shellWith(sh, { codeTaint: taint }), status: "unknown" };
   }
   // The text to judge: literal content this command wrote, else the file as it is now.
   const placed = w.locate(path, sh.bases, sh);

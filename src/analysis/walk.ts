@@ -30,6 +30,8 @@ import { expandWord, heredocText, staticFirstChar } from "./words.ts";
 import { scopeWith, Walker, wordEnv, type Output, type Scope, type StdinSource } from "./walker.ts";
 import { zshHazards } from "./othershells.ts";
 import { checkRepository } from "./gitrepo.ts";
+import { npmLocalBin } from "./npmbin.ts";
+import { loopValues, loopVarStable } from "./loopvals.ts";
 import { findArgvNames, findNameRegExp, findNames, soleSubstitution } from "./names.ts";
 import { arithSecrets, envReads, paramSecret, quietTest, quietTestCommand } from "./secretvars.ts";
 import { integerDefault, integerLoop, noteIntegers } from "./integers.ts";
@@ -64,6 +66,8 @@ export interface Invocation {
   redirectsStdout?: boolean;
   /** A nullglob removed some of its words: too few operands left means it only fails. */
   vanishing?: boolean;
+  /** The name runs as a program, never a shell builtin (a wrapper's argv, `exec`, `/bin/x`). */
+  program?: boolean;
 }
 
 export type CmdFlow = Flow & { out: Output };
@@ -261,9 +265,27 @@ export function walkCommand(w: Walker, c: Command, sh: Shell, sc: Scope): CmdFlo
     case "ForClause":
     case "SelectClause": {
       for (const it of c.items ?? []) wordSubst(w, it, sh, inner, -1);
+      loopItemGlobs(w, c.items, sh, inner);
       integerLoop(w, c, inner);
+      // The items bash iterates over, when they are static or globs listed now, and nothing in
+      // the body can change the variable: the body is walked once per value (loopvals.ts).
+      const values = c.type === "ForClause" && /^[a-z_][a-z0-9_]*$/.test(c.name) && !w.loopVals.has(c.name) && loopVarStable(w, c.body, c.name) ? loopValues(w, c.items, sh) : null;
       // Inside the body the loop's variable holds an item, not the environment's value.
-      const s = loop(w, sh, inner, (s0) => after(walkList(w, c.body, withAssigned(s0, [c.name]), inner)));
+      const once = (s0: Shell): Shell => {
+        const s1 = withAssigned(s0, [c.name]);
+        if (!values || values.length === 0) return after(walkList(w, c.body, s1, inner));
+        return values
+          .map((v) => {
+            w.loopVals.set(c.name, v);
+            try {
+              return after(walkList(w, c.body, s1, inner));
+            } finally {
+              w.loopVals.delete(c.name);
+            }
+          })
+          .reduce(mergeShell);
+      };
+      const s = loop(w, sh, inner, once);
       return { sh: s, status: "unknown", out: NO_OUT };
     }
     case "ArithForClause": {
@@ -580,7 +602,7 @@ function pathQualified(w: Walker, inv: Invocation, name: string, sh: Shell, sc: 
       w.dropEffectsFrom(before); // the read of the binary itself is not an effect worth reporting
       const base = name.slice(name.lastIndexOf("/") + 1);
       const items = [{ ...inv.items[0]!, value: base }, ...inv.items.slice(1)];
-      return external(w, { ...inv, items }, sh, sc, idx, literalOutput(inv, sc));
+      return external(w, { ...inv, items, program: true }, sh, sc, idx, literalOutput(inv, sc));
     }
     w.dropEffectsFrom(before);
   }
@@ -626,16 +648,11 @@ function external(w: Walker, inv: Invocation, sh: Shell, sc: Scope, idx: number,
   // the word (a read, a write) is placed below as well.
   inv.items.forEach((it, i) => {
     if (it.glob !== true || it.value === null || it.value === undefined) return;
-    const g = globPrefix(it.value);
-    w.placePath({ op: "read", path: g.prefix, recursive: false, glob: false, why: `bash lists \`${g.prefix}\` to expand \`${it.value}\``, source: src(i), command: idx, bases, sh, sc, by: "bash", record: false });
-    // with segments after the first wildcard one, bash opens every entry that one matches
-    // (a link to a secret file included: the attempt is what the oracle sees)
-    if (g.rest.length > 1) {
-      const first = (g.prefix === "." ? "" : g.prefix === "/" ? "/" : g.prefix + "/") + g.rest[0]!;
-      w.placePath({ op: "read", path: first, recursive: false, glob: true, why: `bash opens what \`${first}\` matches to expand \`${it.value}\``, source: src(i), command: idx, bases, sh, sc, by: "bash", record: false });
-    }
+    globListing(w, it.value, src(i), idx, bases, sh, sc);
   });
   for (const e of interp.effects) {
+    // bash's builtin kill given a job spec or `$!` signals a child this same shell started
+    if (e.type === "other" && e.op === "process" && name === "kill" && !inv.program && ownJob(inv.items[e.argIndex])) continue;
     const s = src(e.argIndex);
     if (e.type === "other") {
       w.other(e.op, e.locus, e.target, e.kind, s, e.why, idx);
@@ -676,8 +693,9 @@ function external(w: Walker, inv: Invocation, sh: Shell, sc: Scope, idx: number,
     const into = e.into ? { ...e.into, sources: e.into.sources.map((x) => ({ ...x, glob: inv.items[x.index]?.glob === true && inv.items[x.index]?.value === x.value })) } : undefined;
     // git's index is the one discovery finds from the base: a repository or work tree named on the command line is not modelled.
     const walkF = e.walk?.tracked && argv.some((a) => a === null || /^--(work-tree|git-dir)(=|$)/.test(a)) ? { ...e.walk, unsure: "another repository or work tree is named" } : e.walk;
-    w.placePath({ op: e.op, path: e.path, recursive, glob, kind, why, source: s, command: idx, bases, sh, sc, by: interp.matched, makesLinks, ownRepo, ...(follow ? { follow } : {}), ...(into ? { into } : {}), ...(walkF ? { walk: walkF } : {}) });
+    w.placePath({ op: e.op, path: e.path, recursive, glob, kind, why, source: s, command: idx, bases, sh, sc, by: interp.matched, makesLinks, ownRepo, ...(follow ? { follow } : {}), ...(into ? { into } : {}), ...(walkF ? { walk: walkF } : {}), ...(e.operand ? { operand: true } : {}) });
   }
+  if (interp.localBin) npmLocalBin(w, interp.localBin, bases, sh, sc, idx, src(interp.localBin.argIndex), interp.matched);
   if (interp.privileged && !interp.effects.some((e) => e.op === "privilege")) {
     w.other("privilege", "system", name, undefined, src(0), `\`${name}\` runs commands as another user`, idx);
   }
@@ -718,7 +736,7 @@ function external(w: Walker, inv: Invocation, sh: Shell, sc: Scope, idx: number,
             applyEnvRecord(w, run.env, innerSh, sc, src(run.argIndex), idx);
           }
         }
-        dispatch(w, { items, span: inv.span, prefix, stdin: inv.stdin, noFunctions: true, via, bases: runBases }, runBases === bases ? innerSh : shellWith(innerSh, { bases: runBases }), scopeWith(sc, { via }));
+        dispatch(w, { items, span: inv.span, prefix, stdin: inv.stdin, noFunctions: true, via, bases: runBases, program: true }, runBases === bases ? innerSh : shellWith(innerSh, { bases: runBases }), scopeWith(sc, { via }));
       };
       if (run.inDirs !== undefined) {
         // find -execdir: once per start point it resolves to, in every directory a match may be in.
@@ -754,6 +772,43 @@ function external(w: Walker, inv: Invocation, sh: Shell, sc: Scope, idx: number,
   // Redirected stdout (`find . > list`) prints nothing into a pipe.
   const names = name === "find" && !inv.redirectsStdout && argv.every((a) => a !== null) ? lazy(() => findArgvNames(w, argv as string[], shellWith(sh, { bases }))) : null;
   return { sh, status: "unknown", out: { literal: literal.literal, fetched, names } };
+}
+
+/**
+ * A word of builtin kill that names a child of this same shell: a job spec (`%1`, `%+`, `%%`,
+ * `%-`, `%name`, `%?text`), which bash looks up in its own job table and signals only the job's
+ * live processes, or `$!`, the pid of the last background job it started (another process only if
+ * that child has exited and the kernel gave its pid to a new one within the command's run).
+ * Each hook call is a new shell: its job table holds only what the command itself put there.
+ */
+function ownJob(it: ArgItem | undefined): boolean {
+  if (!it || it.glob) return false;
+  if (it.value !== null) return it.value.startsWith("%") && it.value.length > 1;
+  const parts = it.word?.parts;
+  if (!parts || parts.length !== 1) return false;
+  const p = parts[0]!.type === "DblQuoted" && parts[0]!.parts.length === 1 ? parts[0]!.parts[0]! : parts[0]!;
+  return p.type === "ParamExp" && p.name === "!" && !p.length && !p.indirect && p.index === null && p.op === null;
+}
+
+/** What bash reads to expand a glob word: its directory's listing, and the entries a later segment passes through. */
+function globListing(w: Walker, pattern: string, source: Source, idx: number, bases: Bases, sh: Shell, sc: Scope): void {
+  const g = globPrefix(pattern);
+  w.placePath({ op: "read", path: g.prefix, recursive: false, glob: false, why: `bash lists \`${g.prefix}\` to expand \`${pattern}\``, source, command: idx, bases, sh, sc, by: "bash", record: false });
+  // with segments after the first wildcard one, bash opens every entry that one matches
+  // (a link to a secret file included: the attempt is what the oracle sees)
+  if (g.rest.length > 1) {
+    const first = (g.prefix === "." ? "" : g.prefix === "/" ? "/" : g.prefix + "/") + g.rest[0]!;
+    w.placePath({ op: "read", path: first, recursive: false, glob: true, why: `bash opens what \`${first}\` matches to expand \`${pattern}\``, source, command: idx, bases, sh, sc, by: "bash", record: false });
+  }
+}
+
+/** A `for`/`select` loop's items: bash expands their globs before the first iteration. */
+function loopItemGlobs(w: Walker, items: Word[] | null, sh: Shell, sc: Scope): void {
+  for (const it of items ?? []) {
+    const x = expandWord(it, wordEnv(w, sh));
+    if (x.kind !== "fields") continue;
+    for (const f of x.fields) if (f.glob) globListing(w, f.text, w.span(sc, it.pos, it.end), -1, sh.bases, sh, sc);
+  }
 }
 
 /** A base directory outside the project (or an unknown one), for code that runs in it; null when all are inside. */
@@ -876,6 +931,16 @@ function resolveDir(w: Walker, base: string, d: string): string | null {
 
 /** `bash -c S`, `eval S`, env-var commands: a shell script in a string, judged like the outer command. */
 export function innerScript(w: Walker, script: string | null, what: string, source: Source, sh: Shell, sc: Scope, command: number, sameShell = false): Flow {
+  // Another shell does not see the loop variables of this one (they are not exported).
+  if (w.loopVals.size && !sameShell) {
+    const saved = [...w.loopVals];
+    w.loopVals.clear();
+    try {
+      return innerScript(w, script, what, source, sh, sc, command, sameShell);
+    } finally {
+      for (const [k, v] of saved) w.loopVals.set(k, v);
+    }
+  }
   if (script === null) {
     w.unmodelled(sc, source, what, `${what} runs a dynamic script`, command);
     return { sh: sameShell ? shellWith(sh, { bases: unknownBases(`${what} with a dynamic script may change directory`) }) : sh, status: "unknown" };

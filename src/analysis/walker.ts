@@ -25,7 +25,7 @@ import type { PrintedNames } from "./names.ts";
 /** What the word model may know in this shell state: HOME, and $PWD when the base is one known place. */
 export function wordEnv(w: Walker, sh: Shell): WordEnv {
   const pwd = sh.bases.known && sh.bases.list.length === 1 && !w.tainted.has("PWD") ? sh.bases.list[0]!.logical : undefined;
-  return { home: sh.home, defaultIfs: sh.defaultIfs, braceWork: w.braceWork, pwd };
+  return { home: sh.home, defaultIfs: sh.defaultIfs, braceWork: w.braceWork, pwd, ...(w.loopVals.size ? { vars: w.loopVals } : {}) };
 }
 
 export interface Deps {
@@ -121,6 +121,9 @@ export interface WriteRecord {
 }
 
 /** Commands whose recursive reads look at names and metadata only, never file contents. */
+/** Readers that look at a file operand only by its metadata (a directory they list); their options' files are read. */
+const METADATA_ONLY = new Set(["ls", "dir", "vdir", "du", "stat"]);
+const toolName = (by: string): string => (by.split(" ")[0] ?? "").replace(/^.*\//, "");
 const NAMES_ONLY = new Set(["find", "ls", "du", "tree", "fd", "fdfind", "stat", "git", "wc-names", "dir", "vdir", "chmod", "chown", "touch"]);
 const SCAN_LIMIT = 1000;
 /** Entries all the tree scans of one verdict may read together (a script may scan many trees). */
@@ -169,6 +172,10 @@ export class Walker {
   readonly commands: CommandRecord[] = [];
   private readonly seen = new Set<string>();
   readonly functions = new Map<string, FunctionDef[]>();
+  /** The `for` variables of the iteration being walked, with the value each holds (loopvals.ts). */
+  readonly loopVals = new Map<string, string>();
+  /** A trap was set before this point: its action may run between any two commands (loopvals.ts). */
+  trapSet = false;
   /** Definitions that certainly ran before anything after them in the same script (top-level, unconditional). */
   readonly definite = new Map<FunctionDef, string>();
   /** Names assigned in the command to something that is not a plain integer (see arith.ts). */
@@ -348,6 +355,8 @@ export class Walker {
     follow?: boolean;
     /** A recursive read's own filters (registry `walk`): only what they let through is read. */
     walk?: WalkFilter;
+    /** The path is the command's operand (not an option's value): see METADATA_ONLY. */
+    operand?: boolean;
     /** A destination the sources may land in (`cp a b DIR`): see registry `into`. */
     into?: Into & { sources: { value: string | null; index: number; glob?: boolean }[] };
   }): void {
@@ -547,6 +556,59 @@ export class Walker {
   }
 
   /** The paths a pattern matches now (at most 64), as bash would expand it; null past that or without a listing. */
+  /**
+   * The words bash makes of a glob now, as it spells them (the pattern's literal segments kept,
+   * each wildcard segment replaced by a matching name), for one known directory; null when they
+   * cannot be listed: no listing, several or no known directory, `**`, more than 64, or a path
+   * at or below the pattern's directory that this command writes (it may match by then).
+   */
+  globValues(pattern: string, sh: Shell): string[] | null {
+    const fs = this.deps.ctx.fs;
+    if (!fs || (!fs.readdirEntries && !fs.readdirSync) || this.opaqueWrites || this.preOpaque) return null;
+    const from = this.startsFor(pattern, sh.bases, sh);
+    if (!from) return null;
+    const { p, starts } = from;
+    const abs = p.startsWith("/");
+    const prefix = globPrefix(p).prefix;
+    const join = (a: string, b: string) => (a === "" ? b : a.endsWith("/") ? a + b : a + "/" + b);
+    // Every directory the command may be in: the values of all of them (a superset of each one's).
+    const values = new Set<string>();
+    for (const start of starts) {
+      const prefixAbs = lexical(abs ? prefix : start + "/" + prefix);
+      if (this.writtenAtOrBelow(prefixAbs) || this.writtenAtOrAbove(prefixAbs, -1, false)) return null;
+      let cur: { dir: string; spelled: string }[] = [{ dir: start, spelled: abs ? "/" : "" }];
+      for (const seg of p.split("/").filter((x) => x !== "")) {
+        if (seg === "**" && sh.glob.globstar) return null;
+        const next: { dir: string; spelled: string }[] = [];
+        for (const c of cur) {
+          if (!hasGlob(seg)) {
+            next.push({ dir: seg === ".." ? path.posix.dirname(c.dir) : seg === "." ? c.dir : c.dir === "/" ? "/" + seg : c.dir + "/" + seg, spelled: join(c.spelled, seg) });
+            continue;
+          }
+          const re = segmentRegExp(seg, sh.glob);
+          const r = resolvePath(fs, "/", c.dir, true);
+          if (!r.ok) return null;
+          let entries;
+          try {
+            entries = listDir(fs, r.path);
+          } catch {
+            continue;
+          }
+          for (const e of entries) if (re.test(e.name) && !isProcessEntry(r.path, e.name)) next.push({ dir: c.dir === "/" ? "/" + e.name : c.dir + "/" + e.name, spelled: join(c.spelled, e.name) });
+        }
+        if (next.length > 64) return null;
+        cur = next;
+      }
+      // a trailing slash keeps only directories, spelled with it
+      for (const c of cur) {
+        if (!p.endsWith("/")) values.add(c.spelled);
+        else if (this.dirExists(c.dir) === true) values.add(c.spelled + "/");
+      }
+      if (values.size > 64) return null;
+    }
+    return [...values];
+  }
+
   private globMatches(pattern: string, bases: Bases, sh: Shell): { path: string; locus: Locus }[] | null {
     const fs = this.deps.ctx.fs;
     if (!fs || (!fs.readdirEntries && !fs.readdirSync)) return null;
@@ -695,6 +757,10 @@ export class Walker {
         if (unbounded) kind = "unbounded";
       }
     }
+    // ls, du and stat look at a file only by its metadata (lstat, or stat through a link):
+    // what it holds is not read (the oracle sees no effect); a directory is listed.
+    const metaOnly = op === "read" && req.operand === true && METADATA_ONLY.has(toolName(req.by));
+    if (metaOnly && globRest === undefined && this.fileNotDir(r.path, command)) return;
     this.emit({
       op,
       locus: where.locus,
@@ -709,7 +775,10 @@ export class Walker {
     // directory holding them (`~/.claude/settings.jso?` is `self`, not `user-config`).
     if (globRest && !globRest.every((g) => g === "**")) {
       const m = this.scanBelow(r.path, globRest, (l) => l !== where.locus, "g", { follow: "pattern", glob: req.sh.glob });
-      for (const hit of m.all) this.emit({ op, locus: hit.locus, target: hit.target, kind, source, why: `${req.why}: the pattern matches \`${hit.target}\``, command });
+      for (const hit of m.all) {
+        if (metaOnly && this.fileNotDir(hit.target, command)) continue;
+        this.emit({ op, locus: hit.locus, target: hit.target, kind, source, why: `${req.why}: the pattern matches \`${hit.target}\``, command });
+      }
       if (m.truncated && op !== "read") this.emit({ op, locus: "unknown", target: r.path, source, why: `${req.why}: ${m.why}`, command });
     }
     // A recursive read of file contents reads whatever lies below, secrets included.
@@ -1224,6 +1293,17 @@ export class Walker {
   }
 
   /** Cached lstat-free existence check: does the directory exist now (per the filesystem)? */
+  /**
+   * `p` is now an existing non-directory (through links) that nothing in this command writes,
+   * creates or replaces at or below it: a metadata-only tool looks at it and reads nothing.
+   */
+  private fileNotDir(p: string, command: number): boolean {
+    const fs = this.deps.ctx.fs;
+    if (!fs || this.opaqueWrites || this.preOpaque || this.madeBefore(p, command) || this.writtenAtOrAbove(p, -1, false)) return false;
+    const r = resolvePath(fs, "/", p, true);
+    return r.ok && r.exists !== false && this.dirExists(p) === false;
+  }
+
   dirExists(p: string): boolean | null {
     const { fs } = this.deps.ctx;
     if (!fs) return null;

@@ -23,6 +23,8 @@ export interface WordEnv {
   pwd?: string;
   /** The brace work left for the whole command (one budget per walk). */
   braceWork?: BraceWork;
+  /** Values a `for` loop's variable holds in the iteration being walked (loopvals.ts). */
+  vars?: ReadonlyMap<string, string>;
 }
 
 const MAX_FIELDS = 256;
@@ -220,6 +222,7 @@ export function expandWord(word: Word, env: WordEnv): Expansion {
   const vars: Record<string, string> = {};
   if (env.defaultIfs && env.home !== null) vars.HOME = env.home;
   if (env.defaultIfs && env.pwd !== undefined) vars.PWD = env.pwd;
+  if (env.defaultIfs && env.vars) for (const [k, v] of env.vars) vars[k] = v;
   const ctx: WordContext = env.home === null ? { env: vars } : { home: env.home, env: vars };
   if (env.braceWork) ctx.braceWork = env.braceWork;
   const e = shellExpandWord(word, ctx);

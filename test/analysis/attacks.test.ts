@@ -6,6 +6,7 @@
 import * as dgram from "node:dgram";
 import * as fs from "node:fs";
 import * as net from "node:net";
+import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { classify } from "../../src/index.ts";
@@ -61,7 +62,99 @@ const bigTree = (plant: "secret" | "link") => (s: Sandbox) => {
   else fs.symlinkSync(path.join(s.home, ".ssh/id_rsa"), path.join(t.deep, "notes.txt"));
 };
 
+
+/**
+ * A process that is not the command's own (the user's other work), which writes a mark when it
+ * gets SIGTERM; its pid is what a dangerous `kill` names. Stopped after each test.
+ */
+const victims = new Map<string, ChildProcess>();
+const victim = (s: Sandbox) => {
+  const v = spawn("bash", ["-c", `trap 'echo signalled > ${s.tmp}/victim.mark; exit 0' TERM; while :; do sleep 0.05; done`], { stdio: "ignore" });
+  victims.set(s.root, v);
+};
+const victimPid = (s: Sandbox) => victims.get(s.root)?.pid ?? "VICTIM";
+const victimSignalled = (s: Sandbox) => expect(s.read(path.join(s.tmp, "victim.mark"))).toBe("signalled\n");
+/** A program in node_modules/.bin (or anywhere) that prints a secret. */
+const plantBin = (dir: (s: Sandbox) => string, name: string) => (s: Sandbox) => {
+  const d = dir(s);
+  fs.mkdirSync(d, { recursive: true });
+  fs.writeFileSync(path.join(d, name), "#!/bin/sh\ncat ~/.ssh/id_rsa\n", { mode: 0o755 });
+};
+/** A virtualenv whose activate script prints a secret, as venv lays it out (bin/activate, pyvenv.cfg). */
+const plantVenv = (dir: (s: Sandbox) => string, body = "cat ~/.aws/credentials") => (s: Sandbox) => {
+  const d = dir(s);
+  fs.mkdirSync(path.join(d, "bin"), { recursive: true });
+  fs.writeFileSync(path.join(d, "bin/activate"), `${body}\n`);
+  fs.writeFileSync(path.join(d, "pyvenv.cfg"), "home = /usr/bin\n");
+};
+const listsSsh = (_s: Sandbox, r: Run) => expect(r.stdout).toContain("id_rsa");
+const credsLink = (s: Sandbox) => fs.symlinkSync(path.join(s.home, ".aws/credentials"), path.join(s.proj, "creds"));
+
 const families: Record<string, Case[]> = {
+  "signals to processes that are not the command's own jobs": [
+    { setup: victim, cmd: (s) => `sleep 9 & kill %1 ${victimPid(s)}; sleep 0.3`, proof: victimSignalled },
+    { setup: victim, cmd: (s) => `sleep 1 & env kill ${victimPid(s)}; sleep 0.3`, proof: victimSignalled },
+    { setup: victim, cmd: (s) => `sleep 1 & P=${victimPid(s)}; kill $P; sleep 0.3`, proof: victimSignalled },
+    { setup: victim, cmd: (s) => `echo ${victimPid(s)} | xargs kill; sleep 0.3`, proof: victimSignalled },
+    { setup: victim, cmd: (s) => `sleep 1 & (exec kill -TERM ${victimPid(s)}); sleep 0.3`, proof: victimSignalled },
+    { setup: victim, cmd: (s) => `sleep 9 & kill -s TERM -- %1 ${victimPid(s)}; sleep 0.3`, proof: victimSignalled },
+  ],
+  "npx of a binary that is not the project's installed one": [
+    { setup: plantBin((s) => path.join(s.tmp, "p/node_modules/.bin"), "tool"), cmd: (s) => `cd ${s.tmp}/p && npx tool`, proof: leaks },
+    { setup: plantBin((s) => path.join(s.tmp, "p/node_modules/.bin"), "tool"), cmd: (s) => `cd ${s.tmp}/p && npm exec -- tool`, proof: leaks },
+    {
+      setup: (s) => {
+        plantBin((x) => x.tmp, "evil")(s);
+        fs.mkdirSync(path.join(s.proj, "node_modules/.bin"), { recursive: true });
+        fs.symlinkSync(path.join(s.tmp, "evil"), path.join(s.proj, "node_modules/.bin/tool"));
+      },
+      cmd: "npx tool",
+      proof: leaks,
+    },
+    { cmd: "mkdir -p node_modules/.bin && printf '#!/bin/sh\\ncat ~/.ssh/id_rsa\\n' > node_modules/.bin/tool && chmod +x node_modules/.bin/tool && npx tool", proof: leaks },
+    { setup: plantBin((s) => path.join(s.proj, "node_modules/.bin"), "eval"), cmd: "npx eval 'cat ~/.ssh/id_rsa'", proof: leaks },
+    { setup: plantBin((s) => path.join(s.proj, "node_modules/.bin"), "test"), cmd: "npx --yes test -n x && cat ~/.ssh/id_rsa", proof: leaks },
+  ],
+  "virtualenv activate scripts that are not the project's": [
+    { setup: plantVenv((s) => path.join(s.tmp, "v")), cmd: (s) => `source ${s.tmp}/v/bin/activate`, proof: leaks },
+    { setup: plantVenv((s) => path.join(s.home, "evil")), cmd: ". ~/evil/bin/activate && true", proof: leaks },
+    {
+      setup: (s) => {
+        plantVenv((x) => path.join(x.tmp, "v"))(s);
+        fs.symlinkSync(path.join(s.tmp, "v"), path.join(s.proj, ".venv"));
+      },
+      cmd: "source .venv/bin/activate",
+      proof: leaks,
+    },
+    { cmd: "mkdir -p .venv/bin && echo 'cat ~/.aws/credentials' > .venv/bin/activate && touch .venv/pyvenv.cfg && source .venv/bin/activate", proof: leaks },
+    {
+      setup: (s) => {
+        plantVenv((x) => path.join(x.proj, ".venv"), 'PATH="$PWD/.venv/bin:$PATH"')(s);
+        plantBin((x) => path.join(x.tmp, "b"), "pytest")(s);
+      },
+      cmd: (s) => `source .venv/bin/activate && PATH=${s.tmp}/b:$PATH pytest`,
+      proof: leaks,
+    },
+  ],
+  "loop variables that do not hold the listed values": [
+    { setup: credsLink, cmd: 'for f in *; do cat "$f"; done', proof: leaks },
+    { cmd: 'for f in README.md; do f=~/.aws/credentials; cat "$f"; done', proof: leaks },
+    { cmd: 'for f in README.md; do read f <<< ~/.aws/credentials; cat "$f"; done', proof: leaks },
+    { cmd: 'g() { f=~/.aws/credentials; }; for f in README.md; do g; cat "$f"; done', proof: leaks },
+    { cmd: 'declare -n r=f; for f in README.md; do r=~/.aws/credentials; cat "$f"; done', proof: leaks },
+    { cmd: 'for f in README.md; do printf -v f %s ~/.aws/credentials; cat "$f"; done', proof: leaks },
+    { cmd: 'for d in ~/.aws; do for f in "$d"/*; do cat "$f"; done; done', proof: leaks },
+    { cmd: "trap 'f=~/.aws/credentials' DEBUG; for f in README.md; do cat \"$f\"; done", proof: leaks },
+  ],
+  "content reads and listings beside metadata-only readers": [
+    { setup: credsLink, cmd: "head -n1 * 2>/dev/null", proof: leaks },
+    { setup: credsLink, cmd: "grep -h . creds", proof: leaks },
+    { cmd: "ls -la keys/", proof: listsSsh },
+    { cmd: "ls keys", proof: listsSsh },
+    { cmd: "du -a keys/", proof: listsSsh },
+    { cmd: "ln -s ~/.ssh k && ls k", proof: listsSsh },
+    { cmd: "stat ~/.ssh/*", proof: listsSsh },
+  ],
   "a secret inside a big tree": [
     { setup: bigTree("secret"), cmd: "grep -rn CANARY app", proof: leaks },
     { setup: bigTree("secret"), cmd: "cd app && grep -r CANARY .", proof: leaks },
@@ -378,6 +471,8 @@ for (const [family, cases] of Object.entries(families)) {
           expect(product).not.toBe("allow");
         } finally {
           l?.close();
+          victims.get(s.root)?.kill("SIGKILL");
+          victims.delete(s.root);
           s.cleanup();
         }
       });

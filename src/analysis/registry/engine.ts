@@ -1,7 +1,7 @@
 // The generic argv engine: splits words into flags and operands the way getopt-style tools do
 // (clusters, glued values, `--x=v`, abbreviations, `--`), descends into subcommands, and turns
 // roles into abstract effects. Tool-specific logic lives in handlers/; this file stays generic.
-import type { AbstractEffect, ArgWord, GitRepository, InnerRun } from "./types.ts";
+import type { AbstractEffect, ArgWord, GitRepository, InnerRun, LocalBin } from "./types.ts";
 import type { CFlag, CNode, CPolicy, Registry } from "./compiled.ts";
 import type { EffectSpec, Role } from "./schema.ts";
 import type { Kind } from "../../policy/model.ts";
@@ -28,6 +28,8 @@ export interface Out {
   repository?: GitRepository;
   /** Environment variables printed by name (see Interpretation.readsVars). */
   readsVars?: { name: string | null; argIndex: number; why: string }[];
+  /** See Interpretation.localBin. */
+  localBin?: LocalBin;
 }
 
 export interface PFlag {
@@ -147,6 +149,14 @@ export function applyNode(ctx: Ctx, node: CNode, argv: ArgWord[], parsed: Parsed
   handler?.post?.(ctx, node, argv, parsed, modes);
 }
 
+/** Path effects from `before` on came from an operand, not an option's value (AbstractEffect.operand). */
+function markOperand(ctx: Ctx, before: number): void {
+  for (let i = before; i < ctx.out.effects.length; i++) {
+    const e = ctx.out.effects[i]!;
+    if (e.type === "path") e.operand = true;
+  }
+}
+
 export function applyOperands(ctx: Ctx, node: CNode, parsed: Parsed, modes: Set<string>, recursive: boolean): void {
   const { policy, implicit } = currentPolicy(node, modes);
   const ops = parsed.operands;
@@ -161,7 +171,9 @@ export function applyOperands(ctx: Ctx, node: CNode, parsed: Parsed, modes: Set<
   for (let k = 0; k < n; k++) {
     const role = roleAt(policy, k, n);
     if (role === null) throw new Unknown(`unexpected operand \`${ops[k]!.value ?? "<dynamic>"}\` for \`${node.path}\``, ops[k]!.index);
+    const before = ctx.out.effects.length;
     applyRole(ctx, node, role, ops[k]!.value, ops[k]!.index, recursive);
+    markOperand(ctx, before);
     // The destination of `cp a b DIR`: when DIR is a directory, a and b land in it.
     if (k === n - 1 && n >= 2 && policy.last === role && (into === "last" || into === "whole")) {
       landsIn(ctx, ops[k]!.index, ops.slice(0, -1), { trees: recursive || node.intoTrees, whole: into === "whole", always: false });
@@ -173,7 +185,9 @@ export function applyOperands(ctx: Ctx, node: CNode, parsed: Parsed, modes: Set<
     for (let k = n; k <= policy.slots.length; k++) {
       const role = policy.slots[k] ?? policy.rest;
       if (role && role !== "ignore" && role !== "pattern") {
+        const before = ctx.out.effects.length;
         applyRole(ctx, node, role, implicit, -1, recursive);
+        markOperand(ctx, before);
         break;
       }
     }

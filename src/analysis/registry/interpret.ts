@@ -26,6 +26,7 @@ export function interpret(registry: Registry, argv: ArgWord[]): Interpretation {
   if (out.privileged) result.privileged = true;
   if (out.repository) result.repository = out.repository;
   if (out.readsVars?.length) result.readsVars = out.readsVars;
+  if (out.localBin) result.localBin = out.localBin;
   return result;
 }
 

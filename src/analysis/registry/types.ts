@@ -53,6 +53,8 @@ export type AbstractEffect =
        * the walk drops the read when the word's first character is static and not `@`.
        */
       atFile?: boolean;
+      /** An operand's effect (not an option's value): metadata-only readers judge it (walker METADATA_ONLY). */
+      operand?: boolean;
       /** Index into argv of the word that produced it (for explain); -1 for implicit ones. */
       argIndex: number;
       why: string;
@@ -114,6 +116,20 @@ export type InnerRun =
   /** The command runs shell code read from its stdin (`bash` with no script, `sh -s`). */
   | { type: "stdin-script"; shell: string; argIndex: number };
 
+/**
+ * `npx NAME` and `npm exec NAME` run NAME from the npm project's `node_modules/.bin` when it is
+ * there (nothing is fetched), and fetch the package NAME from the registry otherwise. Which one
+ * depends on the filesystem, so the walk decides (src/analysis/npmbin.ts): the path effects of
+ * the installed binary, or `otherwise` (the download).
+ */
+export interface LocalBin {
+  /** The binary's name: no `/`, no leading `.` or `@`, no version. */
+  name: string;
+  argIndex: number;
+  /** What the command does when the binary is not proven installed. */
+  otherwise: AbstractEffect[];
+}
+
 /** Which repository a git command reads (null: a dynamic word). */
 export interface GitRepository {
   gitDir?: string | null;
@@ -144,6 +160,8 @@ export type Interpretation =
        * `ENVIRON["X"]`); name null: any of them. The walk judges each name (secret or not).
        */
       readsVars?: { name: string | null; argIndex: number; why: string }[];
+      /** npx / npm exec: which installed binary it runs when the npm project has it (see LocalBin). */
+      localBin?: LocalBin;
     }
   | {
       known: false;

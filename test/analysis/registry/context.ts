@@ -27,6 +27,10 @@ const FILES: Record<string, string> = {
   [`${ROOT}/new/a.txt`]: "b\n",
   [`${ROOT}/scripts/build.sh`]: "echo build\n",
   [`${ROOT}/node_modules/.bin/tsc`]: "#!/usr/bin/env node\n",
+  // a virtualenv as venv writes it (activate abridged: the walk does not read it)
+  [`${ROOT}/.venv/pyvenv.cfg`]: "home = /usr/bin\n",
+  [`${ROOT}/.venv/bin/activate`]: 'deactivate () { :; }\nVIRTUAL_ENV="/home/dev/code/project/.venv"\nPATH="$VIRTUAL_ENV/bin:$PATH"\nexport PATH\n',
+  [`${ROOT}/.venv/bin/pytest`]: "#!/home/dev/code/project/.venv/bin/python\n",
   [`${ROOT}/.git/HEAD`]: "ref: refs/heads/main\n",
   [`${ROOT}/.git/config`]: "[core]\n",
   [`${ROOT}/.git/hooks/pre-commit.sample`]: "#!/bin/sh\n",

@@ -192,7 +192,8 @@ export function fakeInterpret(argv: ArgWord[]): Interpretation {
     case "make":
       return known("make", [{ type: "other", op: "exec", locus: "worktree", target: "Makefile", kind: "project-code", argIndex: 0, why: "runs project code" }]);
     case "kill":
-      return known("kill", [{ type: "other", op: "process", locus: "none", target: "pid", argIndex: 1, why: "signals" }]);
+      // every word but a leading signal option is a process (or a job spec) it signals
+      return known("kill", argv.slice(1).flatMap((a, k) => (k === 0 && a !== null && /^-/.test(a) && a !== "--" ? [] : [{ type: "other" as const, op: "process" as const, locus: "none" as const, target: a ?? "pid", argIndex: k + 1, why: "signals" }])));
     case "base64":
       return known("base64", ops.map((o) => p("read", o.v, o.i)));
   }

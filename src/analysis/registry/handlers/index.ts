@@ -5,7 +5,7 @@ import { find } from "./find.ts";
 import { git, gitClone, gitConfig, gitInit, gitRefs, gitRemote } from "./git.ts";
 import { node, python, scriptInterp, shell } from "./interp.ts";
 import { curl, ghApi, kubeRead, remoteCopy, rsyncShell, ssh, wget } from "./net.ts";
-import { cmake, composeRead, compress, dd, shred, dockerBuild, fd, jq, npmLogs, pipInstall, pipDownload, projectRunner, ps, scriptArgs, pytest, tasks, unzip, yq } from "./misc.ts";
+import { cmake, composeRead, compress, dd, shred, dockerBuild, fd, jq, kill, npmExec, npmLogs, pipInstall, pipDownload, projectRunner, ps, scriptArgs, pytest, tasks, unzip, yq } from "./misc.ts";
 import { sed } from "./sed.ts";
 import { tar } from "./tar.ts";
 import { man, openssl } from "./tools.ts";
@@ -58,6 +58,8 @@ export const HANDLERS: Record<string, Handler> = {
   yq,
   "docker-build": dockerBuild,
   "npm-logs": npmLogs,
+  "npm-exec": npmExec,
+  kill,
   ps,
   "compose-read": composeRead,
 };

@@ -503,3 +503,69 @@ export const composeRead: Handler = {
     void node;
   },
 };
+
+/**
+ * npx and `npm exec`: with no `--package` and no `--call`, the first operand is a binary's name,
+ * which npm runs from the npm project's `node_modules/.bin` when it is there and otherwise fetches
+ * from the registry as a package of that name (observed: `npx tsc` with typescript installed runs
+ * node_modules/typescript/bin/tsc.js). Which of the two happens is decided by the walk
+ * (src/analysis/npmbin.ts), so the download effects the entry declares move into `otherwise`.
+ * A spec that is not a plain binary name (`pkg@1`, `@scope/pkg`, `./x`, a dynamic word) stays a
+ * download.
+ */
+export const npmExec: Handler = {
+  post(ctx, node, argv, parsed, modes) {
+    if (modes.has("local") || modes.has("package") || parsed.sub) return;
+    // --prefix: npm takes that directory as the project as it is; a workspace option picks another one
+    if (ctx.out.cwdOverride !== undefined || parsed.flags.some((f) => f.flag.role === "cwd")) return;
+    const first = parsed.operands[0];
+    if (first && argv.slice(1, first.index).some((w) => w === null || /^(-w|-ws|--workspaces?|--include-workspace-root)(=|$)/.test(w))) return;
+    if (!first || first.value === null || !NPM_BIN_NAME.test(first.value) || SH_WORDS.has(first.value)) return;
+    const otherwise = ctx.out.effects.filter((e) => e.type === "other" && e.op === "exec" && e.kind === "downloaded-code");
+    if (!otherwise.length) return;
+    ctx.out.effects = ctx.out.effects.filter((e) => !otherwise.includes(e));
+    ctx.out.localBin = { name: first.value, argIndex: first.index, otherwise };
+    void node;
+  },
+};
+/** What npm looks up as `node_modules/.bin/NAME`: no path, no scope, no version, no shell syntax. */
+const NPM_BIN_NAME = /^[A-Za-z0-9_][A-Za-z0-9._-]*$/;
+/**
+ * npm runs the name as the first word of a `sh -c` line: a builtin or reserved word of sh or
+ * bash is not the file in node_modules/.bin (`npx eval 'x'` would run `x` as shell code).
+ */
+const SH_WORDS = new Set(("alias bg bind break builtin caller cd command compgen complete compopt continue coproc declare dirs disown echo enable " +
+  "eval exec exit export false fc fg getopts hash help history jobs kill let local logout mapfile popd printf pushd pwd read readarray " +
+  "readonly return select set shift shopt source suspend test time times trap true type typeset ulimit umask unalias unset wait " +
+  "if then else elif fi case esac for while until do done in function").split(" "));
+
+/**
+ * kill, parsed as bash's builtin and procps parse it: options come first (`-l`/`-L` list signals
+ * and signal nothing, `-s SIG` and `-n NUM` take a value, `--` ends them, and one `-SIG` word names
+ * the signal); every later word, a leading `-` included (`-1234` is a process group), is a process
+ * or job to signal. Which of those are the command's own jobs is for the walk (builtin kill only).
+ */
+export const kill: Handler = {
+  custom(ctx, node, argv, start) {
+    let i = start;
+    let sawSignal = false;
+    for (; i < argv.length; i++) {
+      const w = argv[i];
+      if (w === null || w === undefined || !w.startsWith("-") || w === "-") break;
+      if (/^-[lL]$/.test(w) || w === "--list" || w === "--table") return;
+      if (w === "-s" || w === "-n" || w === "--signal") {
+        i++;
+        sawSignal = true;
+        continue;
+      }
+      if (w === "--") {
+        i++;
+        break;
+      }
+      if (sawSignal) break;
+      sawSignal = true;
+    }
+    if (i >= argv.length) throw new Unknown("`kill` needs a process to signal", i, true);
+    for (; i < argv.length; i++) ctx.out.effects.push({ type: "other", op: "process", locus: "none", target: argv[i] ?? "", argIndex: i, why: `\`${node.path}\` signals a process` });
+  },
+};
