@@ -1,7 +1,7 @@
 // Deletes whose extent makes them unbounded (kind `unbounded`, "never" in levels.toml), read off
 // what the command removed: a project root or a directory holding one, a repository outside the
 // project and the temp dirs (a sibling project), or every entry a shared temp dir held. The
-// classifier's rule (src/analysis/walker.ts wholeTree) reaches at least as far, so a label from
+// classifier's rule (src/analysis/place.ts wholeTree) reaches at least as far, so a label from
 // here can never be stricter than the classifier for the same delete.
 import type { Effect, Locus } from "../../src/policy/model.ts";
 import type { Change, Snapshot } from "./tree.ts";

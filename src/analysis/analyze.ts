@@ -8,18 +8,13 @@ import type { DirContext } from "./context.ts";
 import type { EnvVectors } from "./envvectors.ts";
 import { DEFAULT_GLOB, type Shell } from "./shellstate.ts";
 import type { WalkResult } from "./types.ts";
-import { DEFAULT_LIMITS, Walker, type Deps, type Limits, type Scope, type WriteRecord } from "./walker.ts";
-import { walkScript } from "./walk.ts";
+import { DEFAULT_LIMITS, Placement, type Deps, type Limits, type WriteRecord } from "./place.ts";
+import { type Scope } from "./shellstate.ts";
+import { walkScript } from "./evaluate.ts";
 import { memoFs } from "./fs.ts";
 
-export interface AnalyzeDeps {
-  parse(src: string): Script;
-  /** `how`: asked for only by custom allow rules (src/policy/custom.ts). */
-  interpret(argv: ArgWord[], how?: () => Invoked): Interpretation;
-  vectors: EnvVectors;
-  regions: CompiledRegions;
-  ctx: DirContext;
-  shell: string;
+/** What the placement needs (place.ts Deps), and the walk's limits. */
+export interface AnalyzeDeps extends Deps {
   limits?: Limits;
 }
 
@@ -48,7 +43,7 @@ export function initialShell(ctx: DirContext, env: Record<string, string | undef
  * Writes that may happen in any order relative to the rest: those inside concurrent parts, and
  * everything after the first concurrent part started (it may still be running).
  */
-function concurrent(w: Walker): Map<string, WriteRecord> {
+function concurrent(w: Placement): Map<string, WriteRecord> {
   if (w.written.size === 0) return new Map();
   return new Map([...w.written].filter(([, r]) => r.async || r.seq >= w.firstAsync));
 }
@@ -81,8 +76,8 @@ export function analyze(command: string, deps: AnalyzeDeps, env: Record<string, 
   const c = deps.ctx;
   const ctx: DirContext = c.fs ? { cwd: c.cwd, roots: c.roots, repos: c.repos, home: c.home, tmp: c.tmp, fs: memoFs(c.fs, c.seen), anchors: c.anchors, seen: c.seen } : c;
   const d: Deps = { parse: deps.parse, interpret: deps.interpret, vectors: deps.vectors, regions: deps.regions, ctx, shell: deps.shell };
-  const run = (pre: Walker | null): Walker => {
-    const w = new Walker(d, deps.limits ?? DEFAULT_LIMITS);
+  const run = (pre: Placement | null): Placement => {
+    const w = new Placement(d, deps.limits ?? DEFAULT_LIMITS);
     w.env = env;
     if (pre) {
       // Only concurrent writers can land before an earlier-looking use; sequential ones were seen in order.

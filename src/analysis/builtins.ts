@@ -3,8 +3,9 @@
 import type { Kind, Source } from "../policy/model.ts";
 import { lexical, resolvePath } from "./paths.ts";
 import { mergeBases, shellWith, unknownBases, withAssigned, type Base, type Bases, type Flow, type Shell } from "./shellstate.ts";
-import { scopeWith, wordEnv, type Scope, type Walker } from "./walker.ts";
-import { dispatch, innerScript, type ArgItem, type Invocation } from "./walk.ts";
+import { type Placement } from "./place.ts";
+import { scopeWith, wordEnv, type Scope } from "./shellstate.ts";
+import { dispatch, innerScript, type ArgItem, type Invocation } from "./evaluate.ts";
 import { applyVector } from "./envapply.ts";
 import { tryRead } from "./fs.ts";
 import { venvActivation } from "./venv.ts";
@@ -50,7 +51,7 @@ const SAFE_SET_O = new Set([
 export const NAME_TAKERS = new Set(["read", "mapfile", "readarray", "getopts", "printf", "wait", "unset", "declare", "typeset", "local", "export", "readonly", "let", "test", "[", "[[", "printf"]);
 
 /** `read 'a[$(cmd)]'`, `printf -v 'a[$(cmd)]'`, `test -v 'a[$(cmd)]'`: the subscript runs code. */
-export function checkNameSubscripts(w: Walker, inv: Invocation, sc: Scope, idx: number): void {
+export function checkNameSubscripts(w: Placement, inv: Invocation, sc: Scope, idx: number): void {
   const name = inv.items[0]?.value;
   if (name && DATA_SETTERS.has(name) && w.integers.size) {
     const s = inv.stdin ?? sc.stdin;
@@ -65,7 +66,7 @@ export function checkNameSubscripts(w: Walker, inv: Invocation, sc: Scope, idx: 
   }
 }
 
-export function runBuiltin(w: Walker, inv: Invocation, name: string, sh: Shell, sc: Scope, idx: number): Flow {
+export function runBuiltin(w: Placement, inv: Invocation, name: string, sh: Shell, sc: Scope, idx: number): Flow {
   const args = inv.items.slice(1);
   const vals = args.map((a) => a.value);
   const u = (why: string, src: Source = inv.span) => w.unmodelled(sc, src, name, why, idx);
@@ -274,7 +275,7 @@ function setsVars(sh: Shell, sc: Scope, names: string[]): Shell {
 
 // ---------- set ----------
 
-function setBuiltin(w: Walker, inv: Invocation, sh: Shell, sc: Scope, idx: number): Flow {
+function setBuiltin(w: Placement, inv: Invocation, sh: Shell, sc: Scope, idx: number): Flow {
   const args = inv.items.slice(1);
   let s = sh;
   if (args.length === 0) {
@@ -311,7 +312,7 @@ function setBuiltin(w: Walker, inv: Invocation, sh: Shell, sc: Scope, idx: numbe
 
 // ---------- declare / export ----------
 
-function declare(w: Walker, inv: Invocation, name: string, sh: Shell, sc: Scope, idx: number): Flow {
+function declare(w: Placement, inv: Invocation, name: string, sh: Shell, sc: Scope, idx: number): Flow {
   const args = inv.items.slice(1);
   let s = sh;
   let names = 0;
@@ -370,7 +371,7 @@ function declare(w: Walker, inv: Invocation, name: string, sh: Shell, sc: Scope,
 
 const MAX_SOURCE_BYTES = 256 * 1024;
 
-function source(w: Walker, inv: Invocation, sh: Shell, sc: Scope, idx: number): Flow {
+function source(w: Placement, inv: Invocation, sh: Shell, sc: Scope, idx: number): Flow {
   // bash 5.2's `source` takes `--` and no options: `source -- f` runs f, `source -x f` fails.
   const first = inv.items[1]?.value;
   if (first && first !== "-" && first !== "--" && first.startsWith("-")) return { sh, status: "fails" };
@@ -442,7 +443,7 @@ function source(w: Walker, inv: Invocation, sh: Shell, sc: Scope, idx: number): 
 
 type CdResult = { kind: "moved"; to: Base[]; maybeFails: boolean } | { kind: "fails" } | { kind: "unknown"; why: string };
 
-function changeDir(w: Walker, inv: Invocation, name: "cd" | "pushd" | "popd", sh: Shell, sc: Scope, idx: number): Flow {
+function changeDir(w: Placement, inv: Invocation, name: "cd" | "pushd" | "popd", sh: Shell, sc: Scope, idx: number): Flow {
   const args = inv.items.slice(1);
   let physical = sh.physicalCd;
   let noChange = false;
@@ -551,7 +552,7 @@ function changeDir(w: Walker, inv: Invocation, name: "cd" | "pushd" | "popd", sh
  * `-L` (default): the new $PWD is the lexical result on the logical $PWD; if that is not a
  * directory bash retries the target as given (physically). `-P`: physical from the start.
  */
-function cdOne(w: Walker, b: Base, cands: string[], physical: boolean): CdResult {
+function cdOne(w: Placement, b: Base, cands: string[], physical: boolean): CdResult {
   const { fs } = w.deps.ctx;
   const options: Base[] = [];
   for (const c of cands) {
@@ -582,7 +583,7 @@ function cdOne(w: Walker, b: Base, cands: string[], physical: boolean): CdResult
 }
 
 /** true: a directory now; false: known absent and not created by this command; null: unsure. */
-function existsForCd(w: Walker, t: Base): boolean | null {
+function existsForCd(w: Placement, t: Base): boolean | null {
   if (w.dirExists(t.physical)) return true;
   if (w.opaqueWrites || w.preOpaque || w.writtenAtOrBelow(t.physical) || w.writtenAtOrBelow(t.logical)) return null;
   w.reliedAbsent.push(t.physical, t.logical);

@@ -6,8 +6,9 @@ import type { Kind, Source } from "../policy/model.ts";
 import { shellWith, unknownBases, withAssigned, withoutAssigned, type Shell } from "./shellstate.ts";
 import { expandAssignValue, SELF } from "./words.ts";
 import { tryRead } from "./fs.ts";
-import { scopeWith, wordEnv, type Scope, type Walker } from "./walker.ts";
-import { innerScript, dispatch } from "./walk.ts";
+import { type Placement } from "./place.ts";
+import { scopeWith, wordEnv, type Scope } from "./shellstate.ts";
+import { innerScript, dispatch } from "./evaluate.ts";
 import { integerAssignment } from "./integers.ts";
 import { envReads } from "./secretvars.ts";
 
@@ -17,7 +18,7 @@ export type PrefixEnv = Map<string, string | null>;
 const PATHISH = new Set(["path", "code-path", "code-file", "cdpath"]);
 const MAX_SCRIPT_BYTES = 256 * 1024;
 
-export function applyAssignment(w: Walker, a: Assignment, sh: Shell, sc: Scope, standalone: boolean): { sh: Shell; value: string | null } {
+export function applyAssignment(w: Placement, a: Assignment, sh: Shell, sc: Scope, standalone: boolean): { sh: Shell; value: string | null } {
   const source = w.span(sc, a.pos, a.end);
   const vec = w.deps.vectors.lookup(a.name);
   let value: string | null = null;
@@ -33,12 +34,12 @@ export function applyAssignment(w: Walker, a: Assignment, sh: Shell, sc: Scope, 
   return { sh: sh2, value };
 }
 
-export function applyEnvRecord(w: Walker, env: Record<string, string | null>, sh: Shell, sc: Scope, source: Source, command: number): void {
+export function applyEnvRecord(w: Placement, env: Record<string, string | null>, sh: Shell, sc: Scope, source: Source, command: number): void {
   for (const [k, v] of Object.entries(env)) applyVector(w, k, v, sh, sc, source, command, false);
 }
 
 /** Applies one variable's value; returns the shell state after it (standalone assignments persist). */
-export function applyVector(w: Walker, name: string, value: string | null, sh: Shell, sc: Scope, source: Source, command: number, standalone: boolean): Shell {
+export function applyVector(w: Placement, name: string, value: string | null, sh: Shell, sc: Scope, source: Source, command: number, standalone: boolean): Shell {
   // `cd -` goes to $OLDPWD: assigning it moves the next `cd -`.
   if (name === "OLDPWD") {
     if (!standalone) return shellWith(sh, { oldpwd: unknownBases("OLDPWD is set for one command") });
@@ -164,7 +165,7 @@ export function applyVector(w: Walker, name: string, value: string | null, sh: S
 }
 
 /** The text of a script file: literal content this command wrote, else the file now. */
-function shellFileText(w: Walker, file: string, sh: Shell): string | null {
+function shellFileText(w: Placement, file: string, sh: Shell): string | null {
   const placed = w.locate(file, sh.bases, sh);
   if (!placed || placed.length !== 1) return null;
   const p = placed[0]!.path;
@@ -176,7 +177,7 @@ function shellFileText(w: Walker, file: string, sh: Shell): string | null {
   return tryRead(fs, p, MAX_SCRIPT_BYTES);
 }
 
-function codeEntry(w: Walker, entry: string, name: string, why: string, sh: Shell, sc: Scope, source: Source, command: number, dir: boolean): void {
+function codeEntry(w: Placement, entry: string, name: string, why: string, sh: Shell, sc: Scope, source: Source, command: number, dir: boolean): void {
   if (entry === "") {
     if (dir) entry = "."; // an empty search-path entry is the current directory
     else return;
@@ -209,7 +210,7 @@ function codeEntry(w: Walker, entry: string, name: string, why: string, sh: Shel
 }
 
 /** What a PATH value means for later command names: null when it only adds installed-tool dirs. */
-function pathTaint(w: Walker, value: string | null, sh: Shell, why: string): { kind: Kind; why: string } | null {
+function pathTaint(w: Placement, value: string | null, sh: Shell, why: string): { kind: Kind; why: string } | null {
   if (value === null) return { kind: "unmodelled", why: `${why}; PATH is set to a dynamic value` };
   let worst: Kind | null = null;
   for (const e of value.split(":")) {
@@ -232,7 +233,7 @@ function pathTaint(w: Walker, value: string | null, sh: Shell, why: string): { k
   return worst ? { kind: worst, why: `${why}; PATH now looks in ${worst === "project-code" ? "the project" : "a directory outside the project and the system"}` } : null;
 }
 
-function homeTaint(w: Walker, value: string | null, sh: Shell, why: string): { kind: Kind; why: string } | null {
+function homeTaint(w: Placement, value: string | null, sh: Shell, why: string): { kind: Kind; why: string } | null {
   if (value === null) return { kind: "unmodelled", why: `${why}; HOME is set to a dynamic value` };
   if (value === w.deps.ctx.home || value === sh.home) return null;
   const placed = w.locate(value, sh.bases, sh);

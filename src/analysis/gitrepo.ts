@@ -10,7 +10,7 @@ import { commonDirOf, gitDirOf } from "./context.ts";
 import { tryLstat, tryRead, type FsLike, type StatLike } from "./fs.ts";
 import { lexical, resolvePath } from "./paths.ts";
 import { unknownBases, type Bases, type Shell } from "./shellstate.ts";
-import type { Walker, WriteRecord } from "./walker.ts";
+import type { Placement, WriteRecord } from "./place.ts";
 
 interface Vetted {
   /** The roots' git dirs (`<root>/.git`, or a linked worktree's `.git/worktrees/NAME`), physical, to their common dirs. */
@@ -19,10 +19,10 @@ interface Vetted {
   commonDirs: Set<string>;
 }
 
-const vettedMemo = new WeakMap<Walker, Vetted>();
+const vettedMemo = new WeakMap<Placement, Vetted>();
 
 /** The roots' repositories as the context found them on disk (its `repos`, else worked out once per walk). */
-function vetted(w: Walker): Vetted {
+function vetted(w: Placement): Vetted {
   let v = vettedMemo.get(w);
   if (v) return v;
   const { fs, repos, roots } = w.deps.ctx;
@@ -69,7 +69,7 @@ export interface RepoSite {
  * command's `bases`) is not one of the project's own, or when this command wrote what decides
  * it (a `.git` file or directory, `commondir`, the git dir's config) or the config git reads.
  */
-export function checkRepository(w: Walker, repo: GitRepository, bases: Bases, sh: Shell, site: RepoSite): void {
+export function checkRepository(w: Placement, repo: GitRepository, bases: Bases, sh: Shell, site: RepoSite): void {
   const foreign = (target: string, locus: Locus, why: string) =>
     w.other("exec", locus, target, "foreign-code", site.source, `git reads the configuration of ${why}, which can make it run any program (core.fsmonitor, core.pager, hooks, filters...)`, site.command);
   const config = userConfigWrite(w, sh);
@@ -97,7 +97,7 @@ export function checkRepository(w: Walker, repo: GitRepository, bases: Bases, sh
 type Foreign = (target: string, locus: Locus, why: string) => void;
 
 /** Walks up from `start` as git's discovery does: the first `.git` (directory or `gitdir:` file), or a directory that is itself a git dir. */
-function discover(w: Walker, start: string, foreign: Foreign): void {
+function discover(w: Placement, start: string, foreign: Foreign): void {
   const fs = w.deps.ctx.fs;
   for (let d = start; ; d = path.posix.dirname(d)) {
     const planted = plantedAt(w, d);
@@ -150,7 +150,7 @@ function readSmall(fs: FsLike, p: string, st: StatLike): string | null {
 }
 
 /** One of the project's own git dirs (or git's own worktree or submodule dir inside one), unchanged by this command? `gitDir` is physical. */
-function judge(w: Walker, gitDir: string, what: string, foreign: Foreign): void {
+function judge(w: Placement, gitDir: string, what: string, foreign: Foreign): void {
   const fs = w.deps.ctx.fs;
   const v = vetted(w);
   const g = lexical(gitDir);
@@ -175,7 +175,7 @@ const NO_TREE = /^(\S*\/)?(mkdir|rm|rmdir|unlink|touch|redirect|chmod|chown|chgr
  * parts of a git dir in `d` itself, or a tree copied, moved, linked or unpacked over `d` or a
  * directory above it. git's own writes (a clone, `git init`, objects and refs) make none.
  */
-function plantedAt(w: Walker, d: string): { path: string; rec: WriteRecord } | null {
+function plantedAt(w: Placement, d: string): { path: string; rec: WriteRecord } | null {
   const dotgit = d === "/" ? "/.git" : d + "/.git";
   return w.findWrite((p, rec) => {
     if (OWN_GIT.test(rec.by)) return false;
@@ -186,14 +186,14 @@ function plantedAt(w: Walker, d: string): { path: string; rec: WriteRecord } | n
 }
 
 /** A write by this command to the user's or the system's git config (read by every git command). */
-function userConfigWrite(w: Walker, sh: Shell): { path: string; rec: WriteRecord } | null {
+function userConfigWrite(w: Placement, sh: Shell): { path: string; rec: WriteRecord } | null {
   if (!w.findWrite(() => true)) return null; // most commands write nothing
   const files = new Set(["/etc/gitconfig", `${w.deps.ctx.home}/.gitconfig`, ...w.deps.ctx.anchors.config.map((c) => `${c}/git/config`)]);
   if (sh.home) files.add(`${sh.home}/.gitconfig`);
   return w.findWrite((p, rec) => files.has(p) && !OWN_GIT.test(rec.by));
 }
 
-function overrideFrom(w: Walker, dir: string | null, bases: Bases, sh: Shell): Bases {
+function overrideFrom(w: Placement, dir: string | null, bases: Bases, sh: Shell): Bases {
   if (dir === null) return unknownBases("`git -C` names a dynamic directory");
   const placed = w.locate(dir, bases, sh);
   if (!placed) return unknownBases(`cannot place \`${dir}\``);

@@ -8,13 +8,14 @@
 // classifier cannot see.
 import type { ArrayLiteral, Assignment, ForClause, ParamExp, SelectClause, SimpleCommand, Word } from "../shell/ast.ts";
 import type { Source } from "../policy/model.ts";
-import type { Scope, Walker } from "./walker.ts";
+import type { Placement } from "./place.ts";
+import type { Scope } from "./shellstate.ts";
 import { literalText } from "./words.ts";
 
 const DECLARERS = new Set(["declare", "typeset", "local", "export", "readonly"]);
 
 /** Collects the names a `declare -i ...` (and friends) gives the integer attribute. */
-export function noteIntegers(w: Walker, cmd: SimpleCommand): void {
+export function noteIntegers(w: Placement, cmd: SimpleCommand): void {
   const words: (string | null)[] = cmd.words.map(literalText);
   // `command declare -i n`, `builtin typeset -i n` are the builtin too
   let start = 0;
@@ -41,7 +42,7 @@ export function noteIntegers(w: Walker, cmd: SimpleCommand): void {
 }
 
 /** A value assigned to an integer variable, as a word: evaluated as arithmetic. */
-export function integerWord(w: Walker, name: string, word: Word, sc: Scope, source: Source, command: number): void {
+export function integerWord(w: Placement, name: string, word: Word, sc: Scope, source: Source, command: number): void {
   const text = literalText(word);
   if (text !== null) {
     w.checkArithText(text, sc, source, command);
@@ -51,13 +52,13 @@ export function integerWord(w: Walker, name: string, word: Word, sc: Scope, sour
 }
 
 /** An assignment (`n=v`, `n+=v`, `n=(v...)`) to an integer variable. */
-export function integerAssignment(w: Walker, a: Assignment, sc: Scope, source: Source, command: number): void {
+export function integerAssignment(w: Placement, a: Assignment, sc: Scope, source: Source, command: number): void {
   if (!w.integers.has(a.name)) return;
   if (a.value) integerWord(w, a.name, a.value, sc, source, command);
   if (a.array) integerArray(w, a.name, a.array, sc, source, command);
 }
 
-function integerArray(w: Walker, name: string, arr: ArrayLiteral, sc: Scope, source: Source, command: number): void {
+function integerArray(w: Placement, name: string, arr: ArrayLiteral, sc: Scope, source: Source, command: number): void {
   for (const e of arr.elems) {
     if (e.index) integerWord(w, name, e.index, sc, source, command);
     integerWord(w, name, e.value, sc, source, command);
@@ -65,13 +66,13 @@ function integerArray(w: Walker, name: string, arr: ArrayLiteral, sc: Scope, sou
 }
 
 /** `${n:=v}`, `${n=v}`: the default is assigned to n. */
-export function integerDefault(w: Walker, p: ParamExp, sc: Scope, command: number): void {
+export function integerDefault(w: Placement, p: ParamExp, sc: Scope, command: number): void {
   if ((p.op !== "=" && p.op !== ":=") || !w.integers.has(p.name)) return;
   for (const a of p.args) integerWord(w, p.name, a, sc, w.span(sc, p.pos, p.end), command);
 }
 
 /** `for n in ITEMS`: each item is assigned to n (a glob's names are the tree's, anyone's). */
-export function integerLoop(w: Walker, c: ForClause | SelectClause, sc: Scope): void {
+export function integerLoop(w: Placement, c: ForClause | SelectClause, sc: Scope): void {
   if (!w.integers.has(c.name)) return;
   const source = w.span(sc, c.pos, c.end);
   if (!c.items) return integerUnseen(w, c.name, sc, source, -1, "the positional parameters");
@@ -85,7 +86,7 @@ export function integerLoop(w: Walker, c: ForClause | SelectClause, sc: Scope): 
  * `read n`, `mapfile a`, `printf -v n`, `getopts o n` into an integer variable: values from data.
  * Literal data (a heredoc or herestring on stdin, printf's literal words) is judged as text.
  */
-export function integerFromData(w: Walker, builtin: string, words: readonly (string | null)[], stdin: string | null, sc: Scope, source: Source, command: number): void {
+export function integerFromData(w: Placement, builtin: string, words: readonly (string | null)[], stdin: string | null, sc: Scope, source: Source, command: number): void {
   let target: string | null = null;
   for (const v of words) {
     const m = v?.match(/^([A-Za-z_][A-Za-z0-9_]*)$/);
@@ -101,6 +102,6 @@ export function integerFromData(w: Walker, builtin: string, words: readonly (str
   integerUnseen(w, target, sc, source, command, `what \`${builtin}\` reads`);
 }
 
-function integerUnseen(w: Walker, name: string, sc: Scope, source: Source, command: number, what: string): void {
+function integerUnseen(w: Placement, name: string, sc: Scope, source: Source, command: number, what: string): void {
   w.unmodelled(sc, source, name, `\`${name}\` has the integer attribute, so bash evaluates ${what} assigned to it as arithmetic (an array subscript in it runs code)`, command);
 }

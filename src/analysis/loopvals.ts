@@ -9,7 +9,8 @@ import type { List, Node, TestExpr, Word } from "../shell/ast.ts";
 import { forEachNode } from "../shell/visit.ts";
 import { expandWord } from "./words.ts";
 import type { Shell } from "./shellstate.ts";
-import { wordEnv, type Walker } from "./walker.ts";
+import { type Placement } from "./place.ts";
+import { wordEnv } from "./shellstate.ts";
 
 /** Iterations walked at most: each walks the whole body. */
 const MAX_VALUES = 16;
@@ -18,7 +19,7 @@ const MAX_VALUES = 16;
 const SETTERS = new Set(["read", "mapfile", "readarray", "declare", "typeset", "local", "export", "readonly", "unset", "let", "eval", "source", ".", "getopts", "wait", "trap", "builtin", "command", "exec", "enable", "alias", "select", "coproc", "fc", "history"]);
 
 /** The values `for NAME in ITEMS` takes, as bash makes them, or null when they cannot be listed. */
-export function loopValues(w: Walker, items: Word[] | null, sh: Shell): string[] | null {
+export function loopValues(w: Placement, items: Word[] | null, sh: Shell): string[] | null {
   if (items === null) return null;
   const out: string[] = [];
   for (const it of items) {
@@ -39,7 +40,7 @@ export function loopValues(w: Walker, items: Word[] | null, sh: Shell): string[]
 }
 
 /** Nothing in the body (or a function it may call) can change `name` while it runs. */
-export function loopVarStable(w: Walker, body: List, name: string): boolean {
+export function loopVarStable(w: Placement, body: List, name: string): boolean {
   // a function may be called from anywhere; a trap's action runs between the body's commands
   if (w.functions.size > 0 || w.trapSet) return false;
   let ok = true;

@@ -8,7 +8,8 @@ import { listDir, type DirEntry } from "./fs.ts";
 import type { List, Word } from "../shell/ast.ts";
 import type { Shell } from "./shellstate.ts";
 import { expandWord } from "./words.ts";
-import { wordEnv, type Walker } from "./walker.ts";
+import { type Placement } from "./place.ts";
+import { wordEnv } from "./shellstate.ts";
 
 const MAX_NAMES = 256;
 const MAX_ENTRIES = 1000;
@@ -45,7 +46,7 @@ export interface PrintedNames {
 }
 
 /** The names a single static `find` prints into `$(...)`, or null when that cannot be proven. */
-export function findNames(w: Walker, body: List, sh: Shell): string[] | null {
+export function findNames(w: Placement, body: List, sh: Shell): string[] | null {
   const fs = w.deps.ctx.fs;
   if (!fs || !(fs.readdirEntries || fs.readdirSync)) return null;
   if (body.items.length !== 1) return null;
@@ -65,7 +66,7 @@ export function findNames(w: Walker, body: List, sh: Shell): string[] | null {
   return printed && !printed.nul ? printed.names : null;
 }
 
-export function findArgvNames(w: Walker, argv: string[], sh: Shell): PrintedNames | null {
+export function findArgvNames(w: Placement, argv: string[], sh: Shell): PrintedNames | null {
   const fs = w.deps.ctx.fs;
   if (!fs || argv[0] !== "find" || !sh.bases.known || sh.bases.list.length !== 1) return null;
   const base = sh.bases.list[0]!.physical;

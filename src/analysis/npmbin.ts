@@ -10,12 +10,13 @@ import type { Source } from "../policy/model.ts";
 import type { LocalBin } from "./registry/types.ts";
 import { tryLstat, type FsLike } from "./fs.ts";
 import type { Bases, Shell } from "./shellstate.ts";
-import type { Scope, Walker } from "./walker.ts";
+import type { Placement } from "./place.ts";
+import type { Scope } from "./shellstate.ts";
 
 const MAX_LINKS = 8;
 
 /** The installed binaries npm may run from `base` (one per candidate project), or why none is proven. */
-export function installedBins(w: Walker, fs: FsLike, base: string, name: string): string[] | string {
+export function installedBins(w: Placement, fs: FsLike, base: string, name: string): string[] | string {
   const changed = (p: string) => w.writtenAtOrBelow(p) || w.writtenAtOrAbove(p, -1, false) !== null;
   // the nearest directory holding package.json or node_modules: npm's project
   let dir = base;
@@ -93,7 +94,7 @@ function regularFile(fs: FsLike, bin: string): string | null {
  * Judges an npx-like command: each installed binary is run (placed as an exec), or, when any
  * possible working directory does not prove one, the command's `otherwise` effects (the download).
  */
-export function npmLocalBin(w: Walker, lb: LocalBin, bases: Bases, sh: Shell, sc: Scope, idx: number, source: Source, by: string): void {
+export function npmLocalBin(w: Placement, lb: LocalBin, bases: Bases, sh: Shell, sc: Scope, idx: number, source: Source, by: string): void {
   const fs = w.deps.ctx.fs;
   let why: string | null = null;
   const bins: string[] = [];

@@ -3,7 +3,8 @@
 // constructs; any other shell is not modelled at all.
 import type { Script, Word } from "../shell/ast.ts";
 import { forEachNode } from "../shell/visit.ts";
-import type { Scope, Walker } from "./walker.ts";
+import type { Placement } from "./place.ts";
+import type { Scope } from "./shellstate.ts";
 
 // zsh builtins and precommand modifiers that bash would look up as programs.
 const ZSH_NAMES = new Set([
@@ -12,7 +13,7 @@ const ZSH_NAMES = new Set([
   "bindkey", "limit", "unlimit", "zformat", "zregexparse", "ztie", "zsocket", "ztcp", "sysopen", "syswrite",
 ]);
 
-export function zshHazards(w: Walker, script: Script, sc: Scope): void {
+export function zshHazards(w: Placement, script: Script, sc: Scope): void {
   const shell = w.deps.shell;
   const flag = (pos: number, end: number, what: string) =>
     w.unmodelled(sc, w.span(sc, pos, end), shell, `under ${shell}, ${what} means something else than in bash`);

@@ -11,22 +11,23 @@
 import type { ParamExp, SimpleCommand, TestExpr, Word, WordPart } from "../shell/ast.ts";
 import type { Source } from "../policy/model.ts";
 import type { Shell } from "./shellstate.ts";
-import type { Scope, Walker } from "./walker.ts";
+import type { Placement } from "./place.ts";
+import type { Scope } from "./shellstate.ts";
 
 /** Does `name` (read now, in state `sh`) hold a secret from the environment? */
-export function isSecretVar(w: Walker, name: string, sh: Shell): boolean {
+export function isSecretVar(w: Placement, name: string, sh: Shell): boolean {
   return !sh.assigned?.has(name) && w.deps.regions.secretVariable(name);
 }
 
 /** One read of a secret variable (`name`), or of the whole environment (null). */
-export function secretRead(w: Walker, name: string | null, source: Source, command: number, why: string): void {
+export function secretRead(w: Placement, name: string | null, source: Source, command: number, why: string): void {
   w.other("read", "secret", name === null ? "environment" : `$${name}`, undefined, source, why, command);
 }
 
 const quiet = new WeakSet<WordPart>();
 
 /** A parameter expansion: does it put a secret's value into the command? */
-export function paramSecret(w: Walker, p: ParamExp, sh: Shell, sc: Scope, command: number): void {
+export function paramSecret(w: Placement, p: ParamExp, sh: Shell, sc: Scope, command: number): void {
   if (quiet.has(p)) return;
   if (p.op === "!*" || p.op === "!@") return; // `${!GH*}`: the names, not the values
   const src = w.span(sc, p.pos, p.end);
@@ -43,14 +44,14 @@ export function paramSecret(w: Walker, p: ParamExp, sh: Shell, sc: Scope, comman
 }
 
 /** Names an arithmetic expression reads: bash's error messages quote a value it cannot parse. */
-export function arithSecrets(w: Walker, names: readonly string[], sh: Shell, source: Source, command: number): void {
+export function arithSecrets(w: Placement, names: readonly string[], sh: Shell, source: Source, command: number): void {
   for (const n of names) {
     if (isSecretVar(w, n, sh)) secretRead(w, n, source, command, `arithmetic reads \`${n}\`, which holds a secret (an error message prints the value)`);
   }
 }
 
 /** Variables a program prints by name (printenv X, jq env.X, awk ENVIRON["X"]); null: any. */
-export function envReads(w: Walker, reads: readonly { name: string | null; why: string }[], sh: Shell, source: Source, command: number): void {
+export function envReads(w: Placement, reads: readonly { name: string | null; why: string }[], sh: Shell, source: Source, command: number): void {
   for (const r of reads) {
     if (r.name === null) secretRead(w, null, source, command, r.why);
     else if (isSecretVar(w, r.name, sh)) secretRead(w, r.name, source, command, `${r.why}: \`${r.name}\` holds a secret (regions \`[variables]\`)`);

@@ -3,6 +3,10 @@
 // may resolve to code the command brought in (PATH changes, `source`). Values are immutable:
 // every change makes a copy, so subshells and branches cannot leak into the parent.
 import type { Kind } from "../policy/model.ts";
+import type { Source } from "../policy/model.ts";
+import type { BraceWork } from "../shell/braces.ts";
+import type { PrintedNames } from "./names.ts";
+import type { WordEnv } from "./words.ts";
 
 export interface Base {
   /** $PWD as bash keeps it (symlinks not resolved; `cd -L ..` works on it). */
@@ -212,4 +216,60 @@ function globKey(g: GlobOpts): number {
 export function describeBases(b: Bases): string[] {
   if (!b.known) return [];
   return b.list.length === 1 ? [b.list[0]!.physical] : [...new Set(b.list.map((x) => x.physical))];
+}
+
+// ---------- the walk's frame: what one position in the evaluation sees ----------
+
+/** Where a command's stdin comes from, for commands that run code read from stdin. */
+export type StdinSource =
+  | { t: "inherited" }
+  | { t: "text"; text: string | null; source: Source }
+  | { t: "file"; path: string | null; source: Source }
+  | { t: "pipe"; fetched: boolean; text: string | null; source: Source; names?: NamesThunk | null };
+
+/**
+ * The file names a producer prints, listed only when a consumer asks (`find | xargs`): most
+ * `find` output goes to the agent, and listing a tree for nobody is the costliest thing a
+ * verdict can do. Asked later, the walk has seen more writes, which can only make it decline.
+ */
+export type NamesThunk = () => PrintedNames | null;
+
+/** What a command writes to stdout, as far as it is literal (for `echo code | sh`). */
+export interface Output {
+  literal: string | null;
+  fetched: boolean;
+  /** The file names it prints, each ended by a newline or a NUL, when provable (a simple `find`). */
+  names?: NamesThunk | null;
+}
+
+export interface Scope {
+  /** Source text the node offsets refer to. */
+  src: string;
+  /** For nested scripts: the outer span every effect is attributed to. */
+  origin: Source | null;
+  depth: number;
+  fnDepth: number;
+  via: string;
+  stdin: StdinSource;
+  /** Runs concurrently with what follows it (background, pipeline element, process substitution). */
+  async?: boolean;
+}
+
+/** `sc` with some fields changed, built in one fixed shape (see shellWith). */
+export function scopeWith(sc: Scope, p: Partial<Scope>): Scope {
+  return {
+    src: p.src ?? sc.src,
+    origin: p.origin !== undefined ? p.origin : sc.origin,
+    depth: p.depth ?? sc.depth,
+    fnDepth: p.fnDepth ?? sc.fnDepth,
+    via: p.via ?? sc.via,
+    stdin: p.stdin ?? sc.stdin,
+    async: p.async ?? sc.async ?? false,
+  };
+}
+
+/** What the word model may know in this shell state: HOME, and $PWD when the base is one known place. */
+export function wordEnv(w: { readonly tainted: ReadonlySet<string>; readonly braceWork: BraceWork; readonly loopVals: ReadonlyMap<string, string> }, sh: Shell): WordEnv {
+  const pwd = sh.bases.known && sh.bases.list.length === 1 && !w.tainted.has("PWD") ? sh.bases.list[0]!.logical : undefined;
+  return { home: sh.home, defaultIfs: sh.defaultIfs, braceWork: w.braceWork, pwd, ...(w.loopVals.size ? { vars: w.loopVals } : {}) };
 }

@@ -7,7 +7,7 @@
 import path from "node:path";
 import { tryLstat } from "./fs.ts";
 import type { Shell } from "./shellstate.ts";
-import type { Walker } from "./walker.ts";
+import type { Placement } from "./place.ts";
 
 /**
  * The activate script and its virtualenv when `file` (as `source` names it) is `DIR/bin/activate`
@@ -15,7 +15,7 @@ import type { Walker } from "./walker.ts";
  * virtualenv and uv write), both in the worktree wherever the command runs, neither written by
  * this command. null otherwise (the script is then walked as shell code, as before).
  */
-export function venvActivation(w: Walker, file: string, sh: Shell): { script: string; dir: string } | null {
+export function venvActivation(w: Placement, file: string, sh: Shell): { script: string; dir: string } | null {
   const fs = w.deps.ctx.fs;
   if (!fs || !/(^|\/)activate$/.test(file)) return null;
   const placed = w.locate(file, sh.bases, sh);

@@ -13,7 +13,7 @@ import type { EnvVectors } from "../analysis/envvectors.ts";
 import { buildContext, type DirContext } from "../analysis/context.ts";
 import { realFs, type FsLike } from "../analysis/fs.ts";
 import { analyze } from "../analysis/analyze.ts";
-import { DEFAULT_LIMITS } from "../analysis/walker.ts";
+import { DEFAULT_LIMITS } from "../analysis/place.ts";
 import { allowFirst, approval, denied, denyEffect, overlayRegistry, type CustomRules } from "./custom.ts";
 
 /**

@@ -1,5 +1,5 @@
 // Tree scans met a project's .git from above and look only where something can matter there
-// (walker.ts GIT_DIR_LOOKED_AT): nothing for a read, the vcs-control parts for a delete. That
+// (place.ts GIT_DIR_LOOKED_AT): nothing for a read, the vcs-control parts for a delete. That
 // is sound only because nothing below yolo can plant a link or a secret's name in the rest
 // of it: the second half of this file holds that.
 import { describe, expect, it } from "vitest";

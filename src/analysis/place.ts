@@ -1,6 +1,8 @@
-// The walker's shared machinery: effect emission, path placement against the directory context,
+// Placement: where the effects of the evaluated commands land. Effect emission, path placement
+// against the directory context (loci, globs, tree scans),
 // the record of what this command writes (for symlinks it creates, directories it creates and
-// files it writes and then runs), and the dependencies (registry, env vectors, regions).
+// files it writes and then runs), and the dependencies (registry, env vectors, regions). It reads
+// shell state (shellstate.ts) and never the evaluator (evaluate.ts), which drives it.
 import path from "node:path";
 import type { Arithmetic, FunctionDef, Script, Word } from "../shell/ast.ts";
 import { COMMAND_BRACE_WORK_LIMIT, type BraceWork } from "../shell/braces.ts";
@@ -15,18 +17,12 @@ import { listDir, tryLstat as tryLstatSafe, tryRead } from "./fs.ts";
 import { trackedFiles } from "./gitindex.ts";
 import { WALK_BUDGET } from "./treescan.ts";
 import { filters, IGNORE_NAMES, WalkPlan, type WalkFilter } from "./walkfilter.ts";
-import type { Bases, GlobOpts, Shell } from "./shellstate.ts";
+import type { Bases, GlobOpts, Shell, Scope } from "./shellstate.ts";
 import type { CommandRecord, LocatedEffect } from "./types.ts";
 import { scanCodeLoads, scanInlineCode, scanInlineEnv, scanModulePaths } from "./evidence.ts";
 import { envReads } from "./secretvars.ts";
 import type { WordEnv } from "./words.ts";
 import type { PrintedNames } from "./names.ts";
-
-/** What the word model may know in this shell state: HOME, and $PWD when the base is one known place. */
-export function wordEnv(w: Walker, sh: Shell): WordEnv {
-  const pwd = sh.bases.known && sh.bases.list.length === 1 && !w.tainted.has("PWD") ? sh.bases.list[0]!.logical : undefined;
-  return { home: sh.home, defaultIfs: sh.defaultIfs, braceWork: w.braceWork, pwd, ...(w.loopVals.size ? { vars: w.loopVals } : {}) };
-}
 
 export interface Deps {
   parse(src: string): Script;
@@ -56,54 +52,6 @@ export interface Limits {
  * The classifier also has the parser refuse a text of more than maxCommands commands.
  */
 export const DEFAULT_LIMITS: Limits = { maxDepth: 8, maxFunctionDepth: 8, maxCommands: 4000, maxPaths: 500 };
-
-/** Where a command's stdin comes from, for commands that run code read from stdin. */
-export type StdinSource =
-  | { t: "inherited" }
-  | { t: "text"; text: string | null; source: Source }
-  | { t: "file"; path: string | null; source: Source }
-  | { t: "pipe"; fetched: boolean; text: string | null; source: Source; names?: NamesThunk | null };
-
-/**
- * The file names a producer prints, listed only when a consumer asks (`find | xargs`): most
- * `find` output goes to the agent, and listing a tree for nobody is the costliest thing a
- * verdict can do. Asked later, the walk has seen more writes, which can only make it decline.
- */
-export type NamesThunk = () => PrintedNames | null;
-
-/** What a command writes to stdout, as far as it is literal (for `echo code | sh`). */
-export interface Output {
-  literal: string | null;
-  fetched: boolean;
-  /** The file names it prints, each ended by a newline or a NUL, when provable (a simple `find`). */
-  names?: NamesThunk | null;
-}
-
-export interface Scope {
-  /** Source text the node offsets refer to. */
-  src: string;
-  /** For nested scripts: the outer span every effect is attributed to. */
-  origin: Source | null;
-  depth: number;
-  fnDepth: number;
-  via: string;
-  stdin: StdinSource;
-  /** Runs concurrently with what follows it (background, pipeline element, process substitution). */
-  async?: boolean;
-}
-
-/** `sc` with some fields changed, built in one fixed shape (see shellWith). */
-export function scopeWith(sc: Scope, p: Partial<Scope>): Scope {
-  return {
-    src: p.src ?? sc.src,
-    origin: p.origin !== undefined ? p.origin : sc.origin,
-    depth: p.depth ?? sc.depth,
-    fnDepth: p.fnDepth ?? sc.fnDepth,
-    via: p.via ?? sc.via,
-    stdin: p.stdin ?? sc.stdin,
-    async: p.async ?? sc.async ?? false,
-  };
-}
 
 export interface WriteRecord {
   /** The writer may have created a symlink there (ln, cp, mv, tar, unzip...). */
@@ -167,7 +115,7 @@ function effectKey(e: LocatedEffect): string {
   return `${e.op}|${e.locus}|${e.target}|${e.kind ?? ""}|${e.source.pos}|${e.source.end}|${e.command}`;
 }
 
-export class Walker {
+export class Placement {
   readonly effects: LocatedEffect[] = [];
   readonly commands: CommandRecord[] = [];
   private readonly seen = new Set<string>();
@@ -417,7 +365,7 @@ export class Walker {
    * What lands below a destination that is (or may be by then) a directory: DEST/NAME for each
    * source, and with trees, the source's tree below that (`cp -r hooks .git/`, `ln -s cfg ~/.claude`).
    */
-  private placeInto(req: Parameters<Walker["placePath"]>[0], dest: string, made: ReadonlySet<string>): void {
+  private placeInto(req: Parameters<Placement["placePath"]>[0], dest: string, made: ReadonlySet<string>): void {
     const into = req.into!;
     const base = { ...req, into: undefined, glob: false, record: req.record };
     let dests: { path: string; locus: Locus }[] | null;
@@ -465,7 +413,7 @@ export class Walker {
    * A name nobody can know lands in `dir` (a dynamic or globbed source, a remote tree): every
    * name the regions table singles out there (matching `re`, if given) is placed.
    */
-  private landUnknown(req: Parameters<Walker["placePath"]>[0], dir: string, re: RegExp | null, trees: boolean): void {
+  private landUnknown(req: Parameters<Placement["placePath"]>[0], dir: string, re: RegExp | null, trees: boolean): void {
     const names = this.deps.regions.names;
     if (!names) {
       this.emit({ op: req.op, locus: "unknown", target: dir, kind: req.kind, source: req.source, why: `${req.why}: a name that cannot be known lands in \`${dir}\``, command: req.command });
@@ -495,7 +443,7 @@ export class Walker {
    * the regions table singles out is placed at its landing path (`cfg/settings.json` copied to
    * `~/.claude` is a self write). Past SCAN_LIMIT entries the landing is unknown.
    */
-  private landTree(req: Parameters<Walker["placePath"]>[0], source: string, at: string): void {
+  private landTree(req: Parameters<Placement["placePath"]>[0], source: string, at: string): void {
     const fs = this.deps.ctx.fs;
     const names = this.deps.regions.names;
     // A remote tree (`host:dir`), or one that cannot be listed: any name may land there.
@@ -652,7 +600,7 @@ export class Walker {
    * cat l?/f`): the filesystem does not show them yet. Each such path that matches the
    * pattern's first segments is placed with the rest of the pattern below it.
    */
-  private globWritten(req: Parameters<Walker["placePath"]>[0], pattern: string): void {
+  private globWritten(req: Parameters<Placement["placePath"]>[0], pattern: string): void {
     if (this.written.size === 0 && (this.preseed === null || this.preseed.size === 0)) return;
     const starts = pattern.startsWith("/") ? ["/"] : req.bases.known ? req.bases.list.map((b) => b.physical) : [];
     const keys = new Set([...this.written.keys(), ...(this.preseed?.keys() ?? [])]);
@@ -673,7 +621,7 @@ export class Walker {
   }
 
   private placeOne(
-    req: Parameters<Walker["placePath"]>[0],
+    req: Parameters<Placement["placePath"]>[0],
     base: string,
     rel: string,
     recursive: boolean,
@@ -1244,7 +1192,7 @@ export class Walker {
   }
 
   /** Can the command behind `req` make symlinks? cp only when it preserves them (-R, -a, -d, -P, -s). */
-  private makesLinks(req: Parameters<Walker["placePath"]>[0], recursive: boolean): boolean {
+  private makesLinks(req: Parameters<Placement["placePath"]>[0], recursive: boolean): boolean {
     const name = (req.by.split(" ")[0] ?? req.by).replace(/^.*\//, "");
     return name === "cp" ? (req.makesLinks ?? true) || recursive : SYMLINK_MAKERS.has(name);
   }

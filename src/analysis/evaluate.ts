@@ -1,8 +1,14 @@
-// The walk: every simple command that can run, with its possible working directories, its
+// The evaluator: walks the AST (mvdan/sh's interp, without running anything) and finds every
+// simple command that can run, with its possible working directories, its
 // static argv, its redirects, substitutions and heredocs, and everything it runs in turn
 // (functions, inner shells, wrapped commands, env-var commands). One rule throughout: what the
 // walk cannot account for becomes an effect that the levels table refuses (exec unmodelled,
 // or a path in the `unknown` locus).
+//
+// The arrows go one way: the evaluator reads and makes shell state (shellstate.ts: variables,
+// directories, the walk's frame) and hands every path a command touches to the placement
+// (place.ts), which never calls back into the evaluator. builtins.ts, envapply.ts and the other
+// helpers of this folder are parts of the evaluator.
 import type {
   AndOr,
   Command,
@@ -27,7 +33,8 @@ import { globPrefix, resolvePath } from "./paths.ts";
 import { nullglobDrops, withShoptFlags } from "./globs.ts";
 import { after, failState, mergeShell, sameShell, shellWith, unknownBases, describeBases, withAssigned, type Bases, type Flow, type Shell } from "./shellstate.ts";
 import { expandWord, heredocText, staticFirstChar } from "./words.ts";
-import { scopeWith, Walker, wordEnv, type Output, type Scope, type StdinSource } from "./walker.ts";
+import { Placement } from "./place.ts";
+import { scopeWith, wordEnv, type Output, type Scope, type StdinSource } from "./shellstate.ts";
 import { zshHazards } from "./othershells.ts";
 import { checkRepository } from "./gitrepo.ts";
 import { npmLocalBin } from "./npmbin.ts";
@@ -94,7 +101,7 @@ function lazy<T>(f: () => T): () => T {
   };
 }
 
-export function walkScript(w: Walker, script: Script, sh: Shell, sc: Scope): Flow {
+export function walkScript(w: Placement, script: Script, sh: Shell, sc: Scope): Flow {
   collectDefinitions(w, script);
   markDefinite(w, script.body, sc.src);
   if (w.deps.shell !== "bash") zshHazards(w, script, sc);
@@ -104,7 +111,7 @@ export function walkScript(w: Walker, script: Script, sh: Shell, sc: Scope): Flo
 const SETS_FROM_DATA = new Set(["read", "mapfile", "readarray", "printf", "getopts", "declare", "typeset", "local", "export", "readonly", "let"]);
 
 /** Function definitions and arithmetic-tainted names, collected before walking (order-insensitive). */
-export function collectDefinitions(w: Walker, root: Script | List): void {
+export function collectDefinitions(w: Placement, root: Script | List): void {
   forEachNode(root, (n) => {
     if (n.type === "FunctionDef") {
       const list = w.functions.get(n.name) ?? [];
@@ -133,7 +140,7 @@ export function collectDefinitions(w: Walker, root: Script | List): void {
   });
 }
 
-function markDefinite(w: Walker, body: List, src: string): void {
+function markDefinite(w: Placement, body: List, src: string): void {
   for (const it of body.items) {
     const c = it.andOr.first.commands[0];
     if (!it.background && it.andOr.rest.length === 0 && it.andOr.first.commands.length === 1 && c?.type === "FunctionDef") w.definite.set(c, src);
@@ -159,7 +166,7 @@ function plainNumber(w: Word): boolean {
 
 // ---------- structure ----------
 
-export function walkList(w: Walker, list: List, sh: Shell, sc: Scope): Flow {
+export function walkList(w: Placement, list: List, sh: Shell, sc: Scope): Flow {
   let flow: Flow = { sh, status: "unknown" };
   for (const item of list.items) {
     const start = after(flow);
@@ -171,7 +178,7 @@ export function walkList(w: Walker, list: List, sh: Shell, sc: Scope): Flow {
   return flow;
 }
 
-function walkAndOr(w: Walker, ao: AndOr, sh: Shell, sc: Scope): Flow {
+function walkAndOr(w: Placement, ao: AndOr, sh: Shell, sc: Scope): Flow {
   let f: Flow = walkPipeline(w, ao.first, sh, sc);
   for (const { op, pipeline } of ao.rest) {
     if (op === "&&") {
@@ -193,7 +200,7 @@ function walkAndOr(w: Walker, ao: AndOr, sh: Shell, sc: Scope): Flow {
   return f;
 }
 
-function walkPipeline(w: Walker, p: Pipeline, sh: Shell, sc: Scope): Flow {
+function walkPipeline(w: Placement, p: Pipeline, sh: Shell, sc: Scope): Flow {
   if (p.commands.length === 1) {
     const f = walkCommand(w, p.commands[0]!, sh, sc);
     if (!p.negated) return f;
@@ -217,7 +224,7 @@ function walkPipeline(w: Walker, p: Pipeline, sh: Shell, sc: Scope): Flow {
   return { sh, status: "unknown" };
 }
 
-function loop(w: Walker, sh: Shell, sc: Scope, once: (s: Shell) => Shell): Shell {
+function loop(w: Placement, sh: Shell, sc: Scope, once: (s: Shell) => Shell): Shell {
   let s = sh;
   for (let i = 0; i < 3; i++) {
     const next = mergeShell(s, once(s));
@@ -227,7 +234,7 @@ function loop(w: Walker, sh: Shell, sc: Scope, once: (s: Shell) => Shell): Shell
   return { ...s, bases: unknownBases("a loop keeps changing the directory"), oldpwd: unknownBases("a loop changes the directory") };
 }
 
-export function walkCommand(w: Walker, c: Command, sh: Shell, sc: Scope): CmdFlow {
+export function walkCommand(w: Placement, c: Command, sh: Shell, sc: Scope): CmdFlow {
   if (c.type === "SimpleCommand") return walkSimple(w, c, sh, sc);
   if (c.type === "FunctionDef") return { sh, status: "unknown", out: NO_OUT };
   if (c.type === "Coproc") {
@@ -313,7 +320,7 @@ export function walkCommand(w: Walker, c: Command, sh: Shell, sc: Scope): CmdFlo
 
 const ARITH_TEST_OPS = new Set(["-eq", "-ne", "-lt", "-le", "-gt", "-ge"]);
 
-function testExpr(w: Walker, e: TestExpr, sh: Shell, sc: Scope): void {
+function testExpr(w: Placement, e: TestExpr, sh: Shell, sc: Scope): void {
   quietTest(e);
   switch (e.type) {
     case "TestWord":
@@ -344,14 +351,14 @@ function testExpr(w: Walker, e: TestExpr, sh: Shell, sc: Scope): void {
 }
 
 /** A word whose value bash evaluates as arithmetic. */
-function arithWord(w: Walker, word: Word, sc: Scope): void {
+function arithWord(w: Placement, word: Word, sc: Scope): void {
   const src = w.span(sc, word.pos, word.end);
   const t = wordLiteral(word);
   if (t !== null) w.checkArithText(t, sc, src, -1);
   else if (w.isWordDynamicCode(word)) w.unmodelled(sc, src, src.text, "the output of an expansion is evaluated as arithmetic (an array subscript in it would run code)");
 }
 
-function arith(w: Walker, a: import("../shell/ast.ts").Arithmetic, sh: Shell, sc: Scope, command: number): void {
+function arith(w: Placement, a: import("../shell/ast.ts").Arithmetic, sh: Shell, sc: Scope, command: number): void {
   for (const p of a.parts) partSubst(w, p, sh, sc, command);
   w.checkArithmetic(a, sc, command);
   arithSecrets(w, a.names, sh, w.span(sc, a.pos, a.end), command);
@@ -360,11 +367,11 @@ function arith(w: Walker, a: import("../shell/ast.ts").Arithmetic, sh: Shell, sc
 // ---------- substitutions inside words ----------
 
 /** Walks every substitution inside a word (each runs in a subshell) and flags expansions that run code. */
-export function wordSubst(w: Walker, word: Word, sh: Shell, sc: Scope, command: number): void {
+export function wordSubst(w: Placement, word: Word, sh: Shell, sc: Scope, command: number): void {
   for (const p of word.parts) partSubst(w, p, sh, sc, command);
 }
 
-function partSubst(w: Walker, p: WordPart, sh: Shell, sc: Scope, command: number): void {
+function partSubst(w: Placement, p: WordPart, sh: Shell, sc: Scope, command: number): void {
   switch (p.type) {
     case "Lit":
     case "Escaped":
@@ -417,7 +424,7 @@ function partSubst(w: Walker, p: WordPart, sh: Shell, sc: Scope, command: number
  * Emits each redirect's effect and walks heredoc bodies. Returns the stdin the redirects set
  * (the last one for fd 0), or null when they leave stdin alone.
  */
-export function redirects(w: Walker, rs: Redirect[], sh: Shell, sc: Scope, command: number, out: Output | null, by: string): StdinSource | null {
+export function redirects(w: Placement, rs: Redirect[], sh: Shell, sc: Scope, command: number, out: Output | null, by: string): StdinSource | null {
   let stdin: StdinSource | null = null;
   for (const r of rs) {
     const src = w.span(sc, r.pos, r.end);
@@ -459,7 +466,7 @@ export function redirects(w: Walker, rs: Redirect[], sh: Shell, sc: Scope, comma
 
 // ---------- simple commands ----------
 
-function expandItems(w: Walker, words: Word[], sh: Shell, sc: Scope): ArgItem[] {
+function expandItems(w: Placement, words: Word[], sh: Shell, sc: Scope): ArgItem[] {
   const items: ArgItem[] = [];
   for (const word of words) {
     const source = w.span(sc, word.pos, word.end);
@@ -475,7 +482,7 @@ function expandItems(w: Walker, words: Word[], sh: Shell, sc: Scope): ArgItem[] 
   return items;
 }
 
-function walkSimple(w: Walker, cmd: SimpleCommand, sh: Shell, sc: Scope): CmdFlow {
+function walkSimple(w: Placement, cmd: SimpleCommand, sh: Shell, sc: Scope): CmdFlow {
   const span = w.span(sc, cmd.pos, cmd.end);
   if (!w.tick(sc, span)) return { sh: shellWith(sh, { bases: unknownBases("budget spent") }), status: "unknown", out: NO_OUT };
   // Substitutions run first, each in its own subshell.
@@ -530,7 +537,7 @@ function walkSimple(w: Walker, cmd: SimpleCommand, sh: Shell, sc: Scope): CmdFlo
 }
 
 /** Runs one command from its argv: functions, builtins, path-qualified programs, the registry. */
-export function dispatch(w: Walker, inv: Invocation, sh: Shell, sc: Scope, rs: Redirect[] = []): CmdFlow {
+export function dispatch(w: Placement, inv: Invocation, sh: Shell, sc: Scope, rs: Redirect[] = []): CmdFlow {
   const argv = inv.items.map((i) => i.value);
   const bases = inv.bases ?? sh.bases;
   const name = argv[0];
@@ -576,7 +583,7 @@ export function dispatch(w: Walker, inv: Invocation, sh: Shell, sc: Scope, rs: R
   return { sh: sh2, status: "unknown", out: { literal: null, fetched: flows.some((f) => f.out.fetched) } };
 }
 
-function runNamed(w: Walker, inv: Invocation, name: string, sh: Shell, sc: Scope, idx: number): CmdFlow {
+function runNamed(w: Placement, inv: Invocation, name: string, sh: Shell, sc: Scope, idx: number): CmdFlow {
   const literal = literalOutput(inv, sc);
   if (NAME_TAKERS.has(name)) checkNameSubscripts(w, inv, sc, idx);
   if (WALK_BUILTINS.has(name)) {
@@ -590,7 +597,7 @@ function runNamed(w: Walker, inv: Invocation, name: string, sh: Shell, sc: Scope
 const BIN_DIRS = /^\/(usr\/(local\/)?)?s?bin\/[^/]+$/;
 
 /** `./x`, `bin/x`, `/abs/tool`: runs that file, which is not the tool it may be named after. */
-function pathQualified(w: Walker, inv: Invocation, name: string, sh: Shell, sc: Scope, idx: number): CmdFlow {
+function pathQualified(w: Placement, inv: Invocation, name: string, sh: Shell, sc: Scope, idx: number): CmdFlow {
   const src = inv.items[0]!.source;
   const bases = inv.bases ?? sh.bases;
   // An absolute path in a system bin directory is the installed tool itself.
@@ -611,7 +618,7 @@ function pathQualified(w: Walker, inv: Invocation, name: string, sh: Shell, sc: 
   return { sh, status: "unknown", out: NO_OUT };
 }
 
-function external(w: Walker, inv: Invocation, sh: Shell, sc: Scope, idx: number, literal: Output): CmdFlow {
+function external(w: Placement, inv: Invocation, sh: Shell, sc: Scope, idx: number, literal: Output): CmdFlow {
   const argv = inv.items.map((i) => i.value);
   const name = argv[0]!;
   const src = (i: number): Source => (i >= 0 && i < inv.items.length ? inv.items[i]!.source : inv.span);
@@ -791,7 +798,7 @@ function ownJob(it: ArgItem | undefined): boolean {
 }
 
 /** What bash reads to expand a glob word: its directory's listing, and the entries a later segment passes through. */
-function globListing(w: Walker, pattern: string, source: Source, idx: number, bases: Bases, sh: Shell, sc: Scope): void {
+function globListing(w: Placement, pattern: string, source: Source, idx: number, bases: Bases, sh: Shell, sc: Scope): void {
   const g = globPrefix(pattern);
   w.placePath({ op: "read", path: g.prefix, recursive: false, glob: false, why: `bash lists \`${g.prefix}\` to expand \`${pattern}\``, source, command: idx, bases, sh, sc, by: "bash", record: false });
   // with segments after the first wildcard one, bash opens every entry that one matches
@@ -803,7 +810,7 @@ function globListing(w: Walker, pattern: string, source: Source, idx: number, ba
 }
 
 /** A `for`/`select` loop's items: bash expands their globs before the first iteration. */
-function loopItemGlobs(w: Walker, items: Word[] | null, sh: Shell, sc: Scope): void {
+function loopItemGlobs(w: Placement, items: Word[] | null, sh: Shell, sc: Scope): void {
   for (const it of items ?? []) {
     const x = expandWord(it, wordEnv(w, sh));
     if (x.kind !== "fields") continue;
@@ -812,13 +819,13 @@ function loopItemGlobs(w: Walker, items: Word[] | null, sh: Shell, sc: Scope): v
 }
 
 /** A base directory outside the project (or an unknown one), for code that runs in it; null when all are inside. */
-function outsideBase(w: Walker, bases: Bases): string | null {
+function outsideBase(w: Placement, bases: Bases): string | null {
   if (!bases.known) return "an unknown directory";
   const out = bases.list.find((b) => w.deps.regions.locate(b.physical) !== "worktree");
   return out ? `\`${out.physical}\`` : null;
 }
 
-function overrideBases(w: Walker, dir: string | null, bases: Bases, sh: Shell): Bases {
+function overrideBases(w: Placement, dir: string | null, bases: Bases, sh: Shell): Bases {
   if (dir === null) return unknownBases("a `-C`/`--directory` style option names a dynamic directory");
   let d = dir;
   if (d === "~" || d.startsWith("~/")) {
@@ -844,7 +851,7 @@ const EXECDIR_DIRS = 512;
  * holding a match (the start's parent, the start, every directory below it; with -name, only
  * those holding a matching name). Unknown bases when they cannot all be listed.
  */
-function execdirPlaces(w: Walker, start: string, follow: boolean, name: string | undefined, bases: Bases, sh: Shell): { start: string; bases: Bases }[] {
+function execdirPlaces(w: Placement, start: string, follow: boolean, name: string | undefined, bases: Bases, sh: Shell): { start: string; bases: Bases }[] {
   const placed = w.locate(start, bases, sh);
   const unknown = (why: string) => [{ start, bases: unknownBases(`find -execdir runs in the directory of each match, ${why}`) }];
   // The start point itself runs in the directory it is named from (a symlink's, not its target's).
@@ -872,7 +879,7 @@ function execdirPlaces(w: Walker, start: string, follow: boolean, name: string |
 
 
 /** Is a delete under this path a sweep of `/`, HOME, an ancestor of HOME or a top-level tree (unbounded, not narrowed)? */
-function sweeping(w: Walker, path: string, bases: Bases, sh: Shell): boolean {
+function sweeping(w: Placement, path: string, bases: Bases, sh: Shell): boolean {
   const placed = w.locate(path, bases, sh);
   if (!placed) return true;
   const home = w.deps.ctx.home;
@@ -883,7 +890,7 @@ function sweeping(w: Walker, path: string, bases: Bases, sh: Shell): boolean {
  * The paths below `path` (not following symlinked directories, as find without -L) whose name
  * matches find's `-name glob`, as absolute paths; null when they cannot all be listed.
  */
-function namedBelow(w: Walker, path: string, glob: string, bases: Bases, sh: Shell): string[] | null {
+function namedBelow(w: Placement, path: string, glob: string, bases: Bases, sh: Shell): string[] | null {
   const fs = w.deps.ctx.fs;
   if (!fs || (!fs.readdirEntries && !fs.readdirSync)) return null;
   const placed = w.locate(path, bases, sh);
@@ -896,7 +903,7 @@ function namedBelow(w: Walker, path: string, glob: string, bases: Bases, sh: She
     const st = tryLstat(fs, root.path);
     if (!st || !st.isDirectory()) continue; // missing (find fails) or a file: nothing below
     if (fs.tooBig?.exceeds(root.path, NAMED_LIMIT)) return null; // lately too big to list
-    // The git dir of a project is looked at only where it matters (Walker.lookedAtBelow).
+    // The git dir of a project is looked at only where it matters (Placement.lookedAtBelow).
     const queue: { d: string; only?: ReadonlySet<string> | undefined }[] = [{ d: root.path }];
     while (queue.length) {
       const { d, only } = queue.shift()!;
@@ -924,13 +931,13 @@ function namedBelow(w: Walker, path: string, glob: string, bases: Bases, sh: She
   return out;
 }
 
-function resolveDir(w: Walker, base: string, d: string): string | null {
+function resolveDir(w: Placement, base: string, d: string): string | null {
   const r = resolvePath(w.deps.ctx.fs, base, d, true);
   return r.ok ? r.path : null;
 }
 
 /** `bash -c S`, `eval S`, env-var commands: a shell script in a string, judged like the outer command. */
-export function innerScript(w: Walker, script: string | null, what: string, source: Source, sh: Shell, sc: Scope, command: number, sameShell = false): Flow {
+export function innerScript(w: Placement, script: string | null, what: string, source: Source, sh: Shell, sc: Scope, command: number, sameShell = false): Flow {
   // Another shell does not see the loop variables of this one (they are not exported).
   if (w.loopVals.size && !sameShell) {
     const saved = [...w.loopVals];
@@ -964,7 +971,7 @@ export function innerScript(w: Walker, script: string | null, what: string, sour
 }
 
 /** A command that runs code read from stdin: where does stdin come from? */
-function stdinCode(w: Walker, inv: Invocation, sc: Scope, sh: Shell, idx: number, what: { shell: boolean; kind: import("../policy/model.ts").Kind; why: string }): void {
+function stdinCode(w: Placement, inv: Invocation, sc: Scope, sh: Shell, idx: number, what: { shell: boolean; kind: import("../policy/model.ts").Kind; why: string }): void {
   const s = inv.stdin ?? sc.stdin;
   const src = inv.span;
   const name = inv.items[0]?.value ?? "?";
@@ -996,7 +1003,7 @@ function stdinCode(w: Walker, inv: Invocation, sc: Scope, sh: Shell, idx: number
   }
 }
 
-function literalStdin(w: Walker, rs: Redirect[], sc: Scope): StdinSource | null {
+function literalStdin(w: Placement, rs: Redirect[], sc: Scope): StdinSource | null {
   let out: StdinSource | null = null;
   for (const r of rs) {
     if ((r.fd ?? 0) !== 0) continue;
