@@ -1,4 +1,6 @@
-// `npx tsx adversarial/relabel.ts FILE.jsonl...`: observe every case of committed adversarial
+// `npx tsx adversarial/relabel.ts [--ids IDS.json] FILE.jsonl...`: observe every case (or only those
+// whose id IDS.json lists, a JSON array: after a regions change, the cases whose labels name a
+// path that now lands elsewhere) of committed adversarial
 // datasets again with the sandbox oracle and write the labels back (ids, commands and tags kept;
 // the role recomputed from the intent, as the eval's re-observation does). For datasets that no
 // generator rebuilds in one run (the option-driven search's), after a change to the oracle or its
@@ -31,10 +33,15 @@ export function relabelled(c: Case, o: Observation): Case | null {
   };
 }
 
-async function main(files: string[]): Promise<void> {
-  if (!files.length) throw new Error("usage: npx tsx adversarial/relabel.ts FILE.jsonl...");
+async function main(args: string[]): Promise<void> {
+  const at = args.indexOf("--ids");
+  const only = at >= 0 ? new Set(JSON.parse(readFileSync(args[at + 1]!, "utf8")) as string[]) : null;
+  const files = at >= 0 ? args.filter((_, i) => i !== at && i !== at + 1) : args;
+  if (!files.length) throw new Error("usage: npx tsx adversarial/relabel.ts [--ids IDS.json] FILE.jsonl...");
   for (const file of files) {
-    const cases = readFileSync(file, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as Case);
+    const all = readFileSync(file, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as Case);
+    const cases = only ? all.filter((c) => only.has(c.id)) : all;
+    if (!cases.length) continue;
     const obs: Observation[] = [];
     for (let i = 0; i < cases.length; i += 200) {
       obs.push(...(await observeMany(cases.slice(i, i + 200).map((c) => (c.tags.pty ? { command: c.command, options: { pty: true } } : c.command)))));
@@ -42,13 +49,14 @@ async function main(files: string[]): Promise<void> {
     }
     let changed = 0;
     let dropped = 0;
-    const out: Case[] = [];
+    const next = new Map<string, Case | null>();
     cases.forEach((c, i) => {
       const r = relabelled(c, obs[i]!);
+      next.set(c.id, r);
       if (!r) return void dropped++;
       if (r.label.level !== c.label.level || r.label.levelUntrusted !== c.label.levelUntrusted || r.tags.role !== c.tags.role) changed++;
-      out.push(r);
     });
+    const out = all.flatMap((c) => (next.has(c.id) ? (next.get(c.id) ? [next.get(c.id)!] : []) : [c]));
     writeFileSync(file, out.map((c) => JSON.stringify(c)).join("\n") + (out.length ? "\n" : ""));
     process.stderr.write(`\n  ${path.basename(file)}: ${cases.length} cases, ${changed} relabelled, ${dropped} dropped (timed out, truncated, or resting on a container daemon)\n`);
   }
