@@ -196,7 +196,9 @@ function probe(agent: AgentName, command: string, dir: string, env: Record<strin
     env: { PATH: process.env.PATH ?? "/usr/bin:/bin", ...env, SHELLFENCE_DAEMON: "0" },
   });
   const err = (r.stderr ?? "").trim().split("\n")[0] ?? "";
-  if (r.error) return { ok: false, detail: `cannot run it (${r.error.message})` };
+  // EPIPE: the command ended before reading its input (a guarded hook whose install is gone
+  // exits at once); judged by what it printed, like any other run.
+  if (r.error && (r.error as NodeJS.ErrnoException).code !== "EPIPE") return { ok: false, detail: `cannot run it (${r.error.message})` };
   if (r.status !== 0 && !(r.status === 2 && r.stdout)) return { ok: false, detail: `it exits ${r.status ?? r.signal}${err ? `: ${err}` : ""}` };
   if (r.stdout.trim() === "") return { ok: false, detail: `it answers nothing${err ? ` (${err})` : " (is its install gone? run `shellfence setup` again)"}` };
   if (!/"allow"/.test(r.stdout)) return { ok: false, detail: `it does not approve \`true\`: ${r.stdout.trim().slice(0, 200)}${err ? ` (${err})` : ""}` };
