@@ -533,16 +533,9 @@ export class Placement {
             next.push({ dir: seg === ".." ? path.posix.dirname(c.dir) : seg === "." ? c.dir : c.dir === "/" ? "/" + seg : c.dir + "/" + seg, spelled: join(c.spelled, seg) });
             continue;
           }
-          const re = segmentRegExp(seg, sh.glob);
-          const r = resolvePath(fs, "/", c.dir, true);
-          if (!r.ok) return null;
-          let entries;
-          try {
-            entries = listDir(fs, r.path);
-          } catch {
-            continue;
-          }
-          for (const e of entries) if (re.test(e.name) && !isProcessEntry(r.path, e.name)) next.push({ dir: c.dir === "/" ? "/" + e.name : c.dir + "/" + e.name, spelled: join(c.spelled, e.name) });
+          const names = this.segmentMatches(c.dir, seg, sh);
+          if (names === null) return null;
+          for (const n of names) next.push({ dir: c.dir === "/" ? "/" + n : c.dir + "/" + n, spelled: join(c.spelled, n) });
         }
         if (next.length > 64) return null;
         cur = next;
@@ -555,6 +548,24 @@ export class Placement {
       if (values.size > 64) return null;
     }
     return [...values];
+  }
+
+  /**
+   * The names in `dir` (followed through symlinks) that one wildcard segment matches, as bash
+   * lists them; [] when the directory cannot be listed, null when it cannot be placed.
+   */
+  private segmentMatches(dir: string, seg: string, sh: Shell): string[] | null {
+    const fs = this.deps.ctx.fs!;
+    const re = segmentRegExp(seg, sh.glob);
+    const r = resolvePath(fs, "/", dir, true);
+    if (!r.ok) return null;
+    try {
+      return listDir(fs, r.path)
+        .filter((e) => re.test(e.name) && !isProcessEntry(r.path, e.name))
+        .map((e) => e.name);
+    } catch {
+      return [];
+    }
   }
 
   private globMatches(pattern: string, bases: Bases, sh: Shell): { path: string; locus: Locus }[] | null {
@@ -573,16 +584,9 @@ export class Placement {
             next.push(seg === ".." ? path.posix.dirname(dir) : dir === "/" ? "/" + seg : dir + "/" + seg);
             continue;
           }
-          const re = segmentRegExp(seg, sh.glob);
-          const r = resolvePath(fs, "/", dir, true);
-          if (!r.ok) return null;
-          let entries;
-          try {
-            entries = listDir(fs, r.path);
-          } catch {
-            continue;
-          }
-          for (const e of entries) if (re.test(e.name) && !isProcessEntry(r.path, e.name)) next.push(dir === "/" ? "/" + e.name : dir + "/" + e.name);
+          const names = this.segmentMatches(dir, seg, sh);
+          if (names === null) return null;
+          for (const n of names) next.push(dir === "/" ? "/" + n : dir + "/" + n);
         }
         if (next.length > 64) return null;
         cur = next;

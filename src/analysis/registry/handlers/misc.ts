@@ -404,11 +404,7 @@ export const projectRunner: Handler = {
       if (/^(-g|--global)$/.test(o.value) || (o === first && /^(install|archive\.install|escript\.install)$/.test(o.value) && /^(stack|mix|cabal|lein|rebar3)$/.test(tool))) {
         ctx.out.effects.push({ type: "other", op: "install", locus: "home", kind: "global", target: tool, argIndex: o.index, why: `\`${tool}\` installs for the whole user` });
       }
-      for (const p of runnerPaths(o.value)) {
-        // The exec first: placed after the write, it would be code this command just wrote.
-        pathEffect(ctx, "exec", p, o.index, `\`${node.path}\` may run or load it (a path among its arguments)`);
-        pathEffect(ctx, "write", p, o.index, `\`${node.path}\` may write there (a path among its arguments)`);
-      }
+      runnerTreatment(ctx, o.value, o.index, `\`${node.path}\` may run or load it (a path among its arguments)`, `\`${node.path}\` may write there (a path among its arguments)`);
     }
   },
 };
@@ -423,13 +419,19 @@ export const scriptArgs: Handler = {
   post(ctx, node, _argv, parsed) {
     for (const o of parsed.operands) {
       if (o.value === null) continue; // a dynamic word: a script name or argument nobody can place, as for runners
-      for (const p of runnerPaths(o.value)) {
-        pathEffect(ctx, "exec", p, o.index, `\`${node.path}\` passes it to the script's tool, which may run or load it`);
-        pathEffect(ctx, "write", p, o.index, `\`${node.path}\` passes it to the script's tool, which may write there`);
-      }
+      runnerTreatment(ctx, o.value, o.index, `\`${node.path}\` passes it to the script's tool, which may run or load it`, `\`${node.path}\` passes it to the script's tool, which may write there`);
     }
   },
 };
+
+/** Each path in a runner's argument is judged as run or loaded as code, and as written. */
+function runnerTreatment(ctx: Parameters<NonNullable<Handler["post"]>>[0], word: string, index: number, runWhy: string, writeWhy: string): void {
+  for (const p of runnerPaths(word)) {
+    // The exec first: placed after the write, it would be code this command just wrote.
+    pathEffect(ctx, "exec", p, index, runWhy);
+    pathEffect(ctx, "write", p, index, writeWhy);
+  }
+}
 
 /** The paths in one argument of a runner (see projectRunner); URLs and `//` labels are not. */
 export function runnerPaths(word: string): string[] {
