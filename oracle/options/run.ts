@@ -68,7 +68,8 @@ function runHelpNow(command: string): HelpRun {
 export function versionOf(name: string, how: string[] = ["--version", "-version", "-V", "version"]): string | null {
   for (const flag of how) {
     const r = runHelp(`${name} ${flag}`);
-    const first = r.text.split("\n").map((l) => l.trim()).find((l) => l.length > 0);
+    // the first line that names a version (isort prints ASCII art before `VERSION 5.6.4`)
+    const first = r.text.split("\n").map((l) => l.trim()).find((l) => /\d+\.\d+/.test(l));
     if (r.status === 0 && first && /\d+\.\d+/.test(first) && first.length < 200) return first;
   }
   return null;

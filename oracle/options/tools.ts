@@ -37,6 +37,9 @@ export const RECIPES: Record<string, Recipe> = {
     version: ["version"],
   },
   java: { help: () => ["java -help", "java -X", man("java")], version: ["-version"] },
+  // Debian's isort man page is isort 4's (-ns took a value there; isort 5 ignores it as a
+  // deprecated flag and reads the next word as a file): the installed tool's --help only
+  isort: { help: () => ["isort --help"], version: ["--version"] },
   javac: { help: () => ["javac -help", "javac -X", man("javac")], version: ["-version"] },
   python3: { help: (name) => [`${name} --help`, `${name} --help-env 2>/dev/null || true`, `${name} --help-xoptions 2>/dev/null || true`, man("python3")] },
   docker: {
