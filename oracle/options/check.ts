@@ -50,17 +50,32 @@ export function runnerTreatment(node: CNode): boolean {
   return node.laxValues || (node.lax === true && node.handler === "project-runner");
 }
 
-export function gapsOf(x: OptionsNode, node: CNode, path = node.path): Gap[] {
+/**
+ * Whether a node is at the ceiling: `lax_flags = true` with a written reason, no mode an option
+ * could turn on (a mode may drop an effect), and what it needs with no option at all is already
+ * yolo (`docker run`: root-equivalent code); no effect of it is dropped by a mode (`unless`). An option the node does not declare is read as an
+ * operand it ignores, and that can only add effects to a command that needs the top level
+ * already, so no option it leaves undeclared can change a verdict. `needOf` is the classifier's
+ * answer for the bare node (the caller binds it to the registry).
+ */
+export function atCeiling(node: CNode, needOf: (command: string) => string): boolean {
+  const modal = node.modes.size > 0 || node.effects.some((e) => e.unless !== undefined);
+  return node.lax === true && node.laxWhy !== null && !modal && needOf(node.path) === "yolo";
+}
+
+export function gapsOf(x: OptionsNode, node: CNode, path = node.path, ceiling: (n: CNode) => boolean = () => false): Gap[] {
   const out: Gap[] = [];
   // A node refused whatever its arguments (`vim`, `mount`, an unmodelled subcommand): no
   // option can change what is approved.
   if (node.unknown !== null) return out;
+  const top = ceiling(node);
   for (const o of x.options) {
     for (const name of o.names) {
       const f = declaredFlag(node, name);
       if (!f) {
-        // plugin-extended tool groups (`lax_flags = "values"`) judge unknown options' values as paths
-        if (runnerTreatment(node)) continue;
+        // plugin-extended tool groups (`lax_flags = "values"`) judge unknown options' values as
+        // paths; a node at the ceiling needs yolo whatever the value names
+        if (runnerTreatment(node) || top) continue;
         out.push({ kind: "missing", node: path, option: name, arity: o.arity, names: o.names, ...(o.arg ? { arg: o.arg } : {}) });
         continue;
       }
@@ -70,7 +85,7 @@ export function gapsOf(x: OptionsNode, node: CNode, path = node.path): Gap[] {
   }
   for (const [sub, sx] of Object.entries(x.subcommands ?? {})) {
     const sn = node.subs.get(sub);
-    if (sn) out.push(...gapsOf(sx, sn, `${path} ${sub}`));
+    if (sn) out.push(...gapsOf(sx, sn, `${path} ${sub}`, ceiling));
   }
   return out;
 }

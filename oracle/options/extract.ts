@@ -10,7 +10,7 @@ import { loadRegistry } from "../../src/analysis/registry/load.ts";
 import type { CNode } from "../../src/analysis/registry/compiled.ts";
 import { mergeOptions, parseOptions, type ToolOption } from "./parse.ts";
 import { runHelp, versionOf } from "./run.ts";
-import { MODULE_ENTRIES, NOT_OPTIONS, recipeFor } from "./tools.ts";
+import { INSTALLED_AS, MODULE_ENTRIES, NOT_OPTIONS, recipeFor } from "./tools.ts";
 import type { OptionsNode, ToolExtract } from "./types.ts";
 
 export const OPTIONS_DIR = fileURLToPath(new URL("../../registry/options/", import.meta.url));
@@ -18,7 +18,7 @@ export const OPTIONS_DIR = fileURLToPath(new URL("../../registry/options/", impo
 /** How bash resolves a name here: builtin, keyword, file, or null (not installed). */
 export function kindOf(name: string): "builtin" | "keyword" | "file" | null {
   if (MODULE_ENTRIES[name]) return kindOf("python3") === "file" ? "file" : null;
-  const r = spawnSync("bash", ["--norc", "--noprofile", "-c", `type -t -- ${JSON.stringify(name)}`], { encoding: "utf8" });
+  const r = spawnSync("bash", ["--norc", "--noprofile", "-c", `type -t -- ${JSON.stringify(INSTALLED_AS[name] ?? name)}`], { encoding: "utf8" });
   const t = r.stdout.trim();
   return t === "builtin" || t === "keyword" || t === "file" ? t : null;
 }
@@ -66,7 +66,7 @@ export function extractTool(name: string, entry: CNode & { name: string }, withS
   return {
     tool: name,
     entry: entry.name,
-    version: builtin ? `bash ${spawnSync("bash", ["-c", "echo $BASH_VERSION"], { encoding: "utf8" }).stdout.trim()}` : MODULE_ENTRIES[name] ? versionOf("python3") : versionOf(name, recipe.version),
+    version: builtin ? `bash ${spawnSync("bash", ["-c", "echo $BASH_VERSION"], { encoding: "utf8" }).stdout.trim()}` : MODULE_ENTRIES[name] ? versionOf("python3") : versionOf(INSTALLED_AS[name] ?? name, recipe.version),
     kind,
     ...node,
   };

@@ -5,7 +5,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { CNode, Registry } from "../../src/analysis/registry/compiled.ts";
 import { loadRegistry } from "../../src/analysis/registry/load.ts";
-import { describeGap, gapsOf, type Gap } from "./check.ts";
+import { atCeiling, describeGap, gapsOf, type Gap } from "./check.ts";
+import { createClassifier } from "../../src/index.ts";
 import type { ToolExtract } from "./types.ts";
 
 export const OPTIONS_DIR = fileURLToPath(new URL("../../registry/options/", import.meta.url));
@@ -24,12 +25,21 @@ export interface ToolGaps {
   gaps: Gap[];
 }
 
+/** The need of a bare command under `reg`, judged without a filesystem (no operand to place). */
+function needUnder(reg: Registry): (command: string) => string {
+  const classify = createClassifier({ registry: reg });
+  return (command) => classify(command, { level: "yolo", cwd: "/nonexistent/project", roots: ["/nonexistent/project"], home: "/nonexistent/home", env: {}, fs: null }).level;
+}
+
 export function allGaps(reg: Registry, extracts: ToolExtract[]): ToolGaps[] {
   const out: ToolGaps[] = [];
+  const needOf = needUnder(reg);
+  const memo = new Map<CNode, boolean>();
+  const ceiling = (n: CNode) => memo.get(n) ?? (memo.set(n, atCeiling(n, needOf)), memo.get(n)!);
   for (const x of extracts) {
     const entry = reg.commands.get(x.tool);
     if (!entry) continue; // an extract for a name the registry dropped: the test reports it
-    out.push({ tool: x.tool, entry: entry.name, lax: entry.laxValues ? "values" : entry.lax, gaps: gapsOf(x, entry, x.tool) });
+    out.push({ tool: x.tool, entry: entry.name, lax: entry.laxValues ? "values" : entry.lax, gaps: gapsOf(x, entry, x.tool, ceiling) });
   }
   return out;
 }

@@ -40,6 +40,7 @@ export const RECIPES: Record<string, Recipe> = {
   // Debian's isort man page is isort 4's (-ns took a value there; isort 5 ignores it as a
   // deprecated flag and reads the next word as a file): the installed tool's --help only
   isort: { help: () => ["isort --help"], version: ["--version"] },
+  yapf: { help: () => ["yapf3 --help"] },
   javac: { help: () => ["javac -help", "javac -X", man("javac")], version: ["-version"] },
   python3: { help: (name) => [`${name} --help`, `${name} --help-env 2>/dev/null || true`, `${name} --help-xoptions 2>/dev/null || true`, man("python3")] },
   docker: {
@@ -64,6 +65,9 @@ export const MODULE_ENTRIES: Record<string, string> = {
   "python-compileall": "python3 -m compileall",
   "python-http-server": "python3 -m http.server",
 };
+
+/** Registry names that Debian installs under another program name (pip's yapf is Debian's yapf3). */
+export const INSTALLED_AS: Record<string, string> = { yapf: "yapf3" };
 
 export function recipeFor(name: string, builtin: boolean): Recipe {
   if (builtin) return BUILTIN_RECIPE;

@@ -2,7 +2,8 @@
 // direction that changes which words are operands.
 import { describe, expect, it } from "vitest";
 import { parseRegistry } from "../../../src/analysis/registry/load.ts";
-import { gapsOf } from "../../../oracle/options/check.ts";
+import { atCeiling, gapsOf } from "../../../oracle/options/check.ts";
+import { createClassifier } from "../../../src/index.ts";
 import type { OptionsNode } from "../../../oracle/options/types.ts";
 
 const reg = parseRegistry([
@@ -61,5 +62,60 @@ describe("gapsOf", () => {
   it("checks subcommands, with the flags they inherit", () => {
     const x = node([], { go: { sources: [], options: [{ names: ["-e"], arity: 0 }, { names: ["-a"], arity: 0 }, { names: ["-z"], arity: 1 }] } });
     expect(gapsOf(x, t)).toEqual([{ kind: "missing", node: "t go", option: "-z", arity: 1, names: ["-z"] }]);
+  });
+});
+
+describe("atCeiling", () => {
+  // a lax node that needs yolo with no option at all: an undeclared option's value is an
+  // ignored operand, and that can only add effects to a command already at the top level
+  const top = parseRegistry([
+    {
+      file: "registry/c.toml",
+      text: `
+[[command]]
+name = "box"
+summary = "runs images"
+[command.sub.run]
+summary = "run one"
+operands = "all:ignore"
+lax_flags = true
+lax_why = "needs yolo whatever its options say"
+effects = [{ op = "exec", locus = "none", kind = "downloaded-code", target = "image", why = "runs an image" }]
+[command.sub.logs]
+summary = "print output"
+operands = "all:ignore"
+lax_flags = true
+lax_why = "its options are filters"
+[command.sub.quiet]
+summary = "run one, or only check it with -n"
+operands = "all:ignore"
+lax_flags = true
+lax_why = "needs yolo unless -n"
+flags = { "-n" = "bool mode=check" }
+effects = [{ op = "exec", locus = "none", kind = "downloaded-code", target = "image", unless = "check", why = "runs an image" }]
+[command.sub.strict]
+summary = "run one, strictly"
+operands = "all:ignore"
+effects = [{ op = "exec", locus = "none", kind = "downloaded-code", target = "image", why = "runs an image" }]
+`,
+    },
+  ]);
+  const box = top.commands.get("box")!;
+  const classify = createClassifier({ registry: top });
+  const needOf = (c: string) => classify(c, { level: "yolo", cwd: "/p", roots: ["/p"], home: "/h", env: {}, fs: null }).level;
+  const x = node([{ names: ["-v", "--volume"], arity: 1 }]);
+
+  it("holds for a lax node that needs yolo bare, and then no undeclared option is a gap", () => {
+    const run = box.subs.get("run")!;
+    expect(atCeiling(run, needOf)).toBe(true);
+    expect(gapsOf(x, run, "box run", (n) => atCeiling(n, needOf))).toEqual([]);
+  });
+
+  it("does not hold below yolo, with a mode an option may turn on, or on a strict node", () => {
+    for (const sub of ["logs", "quiet", "strict"]) {
+      const n = box.subs.get(sub)!;
+      expect(atCeiling(n, needOf), sub).toBe(false);
+      expect(gapsOf(x, n, `box ${sub}`, (m) => atCeiling(m, needOf)).map((g) => g.kind), sub).toEqual(["missing", "missing"]);
+    }
   });
 });
