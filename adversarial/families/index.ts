@@ -49,6 +49,7 @@ import { family as npxInstalled } from "./npx-installed.ts";
 import { family as venvActivate } from "./venv-activate.ts";
 import { family as metadataReaders } from "./metadata-readers.ts";
 import { family as loopValues } from "./loop-values.ts";
+import { family as variableStores } from "./variable-stores.ts";
 
 export const FAMILIES: Family[] = [
   commandWord,
@@ -102,4 +103,5 @@ export const FAMILIES: Family[] = [
   venvActivate,
   metadataReaders,
   loopValues,
+  variableStores,
 ];

@@ -247,6 +247,73 @@ export function runBuiltin(w: Placement, inv: Invocation, name: string, sh: Shel
   return keep;
 }
 
+/** Builtins that store data into variables they name (`printf -v`, `wait -p`: an option's value). */
+export const STORES_DATA = new Set(["read", "mapfile", "readarray", "printf", "getopts", "wait"]);
+
+/**
+ * The variables `name` stores into, or null when one of them is named by a dynamic word. The
+ * data is unknown to the walk, so each is judged as an assignment of a dynamic value: `read PATH`,
+ * `printf -v HOME ...`, `mapfile -t PATH`, `getopts x PATH` make later commands resolve or
+ * configure themselves from it (observed: `printf -v PATH %s /tmp/evil; ls` runs /tmp/evil/ls).
+ */
+export function dataTargets(name: string, vals: (string | null)[]): string[] | null {
+  switch (name) {
+    case "read":
+      return vals.includes(null) ? null : readTargets(vals);
+    case "mapfile":
+    case "readarray": {
+      for (let i = 0; i < vals.length; i++) {
+        const v = vals[i] ?? null;
+        if (v === null) return null;
+        if (/^-[^-]*[dnOsuCc]$/.test(v)) i++;
+        else if (!v.startsWith("-")) return [v];
+      }
+      return ["MAPFILE"];
+    }
+    case "printf":
+    case "wait": {
+      // `printf -v NAME` / `printf -vNAME`, `wait -p NAME` (options come first)
+      const flag = name === "printf" ? "v" : "p";
+      const out: string[] = [];
+      for (let i = 0; i < vals.length; i++) {
+        const v = vals[i] ?? null;
+        if (v === null) return null;
+        if (v === "--" || !v.startsWith("-") || v === "-") break;
+        const at = v.indexOf(flag);
+        if (at > 0) {
+          const glued = v.slice(at + 1);
+          const target = glued || vals[++i];
+          if (target === null || target === undefined) return null;
+          out.push(target);
+        }
+      }
+      return out;
+    }
+    case "getopts": {
+      // getopts OPTSTRING NAME [ARGS]: also OPTARG and OPTIND
+      const [spec, target] = vals;
+      if (spec === null || target === null) return null;
+      return target === undefined ? [] : [target, "OPTARG", "OPTIND"];
+    }
+  }
+  return [];
+}
+
+/** Judges what `inv` stores into variables as assignments of unknown values (see dataTargets). */
+export function storeData(w: Placement, inv: Invocation, name: string, sh: Shell, sc: Scope, idx: number): Shell {
+  const targets = dataTargets(name, inv.items.slice(1).map((a) => a.value));
+  if (targets === null) {
+    w.unmodelled(sc, inv.span, name, `\`${name}\` stores into a variable named by a dynamic word (PATH, HOME... would change what later commands run)`, idx);
+    return sh;
+  }
+  let s = sh;
+  for (const t of targets) {
+    const base = t.replace(/\[.*$/, "");
+    if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(base)) s = applyVector(w, base, null, s, sc, inv.span, idx, true);
+  }
+  return s;
+}
+
 /** Names `read` sets: its operands, or the array of `-a`, else REPLY. */
 function readTargets(vals: (string | null)[]): string[] {
   const out: string[] = [];

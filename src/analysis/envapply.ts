@@ -238,6 +238,13 @@ function homeTaint(w: Placement, value: string | null, sh: Shell, why: string): 
   if (value === w.deps.ctx.home || value === sh.home) return null;
   const placed = w.locate(value, sh.bases, sh);
   if (!placed) return { kind: "unmodelled", why: `${why}; cannot place the new HOME \`${value}\`` };
+  // Config this same command put under the new HOME (`.gitconfig` naming a program) is not
+  // followed: what it runs is unknown, as for a program planted in a PATH entry.
+  for (const p of placed) {
+    const dir = p.path === "/" ? "/" : p.path + "/";
+    if (w.opaqueWrites || w.preOpaque || w.findWrite((f) => f.startsWith(dir)))
+      return { kind: "unmodelled", why: `${why}; this same command writes below the new HOME \`${value}\`, where programs read their config` };
+  }
   const inside = placed.every((p) => p.locus === "worktree");
   return { kind: inside ? "project-code" : "foreign-code", why: `${why}; programs would read their config from \`${value}\`` };
 }

@@ -26,8 +26,8 @@ import { forEachNode } from "../shell/visit.ts";
 import type { Source } from "../policy/model.ts";
 import type { ArgWord, Interpretation } from "./registry/types.ts";
 import type { CommandRecord } from "./types.ts";
-import { checkNameSubscripts, NAME_TAKERS, runBuiltin, WALK_BUILTINS } from "./builtins.ts";
-import { applyAssignment, applyEnvRecord, type PrefixEnv } from "./envapply.ts";
+import { checkNameSubscripts, NAME_TAKERS, runBuiltin, storeData, STORES_DATA, WALK_BUILTINS } from "./builtins.ts";
+import { applyAssignment, applyEnvRecord, applyVector, type PrefixEnv } from "./envapply.ts";
 import { listDir, tryLstat, type DirEntry } from "./fs.ts";
 import { globPrefix, resolvePath } from "./paths.ts";
 import { nullglobDrops, withShoptFlags } from "./globs.ts";
@@ -276,16 +276,18 @@ export function walkCommand(w: Placement, c: Command, sh: Shell, sc: Scope): Cmd
       integerLoop(w, c, inner);
       // The items bash iterates over, when they are static or globs listed now, and nothing in
       // the body can change the variable: the body is walked once per value (loopvals.ts).
-      const values = c.type === "ForClause" && /^[a-z_][a-z0-9_]*$/.test(c.name) && !w.loopVals.has(c.name) && loopVarStable(w, c.body, c.name) ? loopValues(w, c.items, sh) : null;
+      const values = c.type === "ForClause" && /^[A-Za-z_][A-Za-z0-9_]*$/.test(c.name) && !w.loopVals.has(c.name) && loopVarStable(w, c.body, c.name) ? loopValues(w, c.items, sh) : null;
       // Inside the body the loop's variable holds an item, not the environment's value.
+      // The variable is assigned like any other: `for PATH in /tmp/x; do ls; done` runs /tmp/x/ls.
+      const src = w.span(inner, c.pos, c.end);
+      const assign = (s0: Shell, v: string | null) => withAssigned(applyVector(w, c.name, v, s0, inner, src, -1, true), [c.name]);
       const once = (s0: Shell): Shell => {
-        const s1 = withAssigned(s0, [c.name]);
-        if (!values || values.length === 0) return after(walkList(w, c.body, s1, inner));
+        if (!values || values.length === 0) return after(walkList(w, c.body, assign(s0, null), inner));
         return values
           .map((v) => {
             w.loopVals.set(c.name, v);
             try {
-              return after(walkList(w, c.body, s1, inner));
+              return after(walkList(w, c.body, assign(s0, v), inner));
             } finally {
               w.loopVals.delete(c.name);
             }
@@ -583,9 +585,11 @@ export function dispatch(w: Placement, inv: Invocation, sh: Shell, sc: Scope, rs
   return { sh: sh2, status: "unknown", out: { literal: null, fetched: flows.some((f) => f.out.fetched) } };
 }
 
-function runNamed(w: Placement, inv: Invocation, name: string, sh: Shell, sc: Scope, idx: number): CmdFlow {
+function runNamed(w: Placement, inv: Invocation, name: string, sh0: Shell, sc: Scope, idx: number): CmdFlow {
   const literal = literalOutput(inv, sc);
   if (NAME_TAKERS.has(name)) checkNameSubscripts(w, inv, sc, idx);
+  // what `read`, `printf -v`, `mapfile`... store is data the walk does not know
+  const sh = STORES_DATA.has(name) ? storeData(w, inv, name, sh0, sc, idx) : sh0;
   if (WALK_BUILTINS.has(name)) {
     w.commands[idx]!.matched = `builtin ${name}`;
     return withOut(runBuiltin(w, inv, name, sh, sc, idx), literal.literal === null ? NO_OUT : { literal: literal.literal, fetched: false });
