@@ -1,6 +1,7 @@
 // From syscalls to effects: track each process's cwd and trust across fork/clone/exec, turn every
 // attempted file, exec, network and privilege call into an effect, drop the documented noise.
 // Pure apart from the injected filesystem view.
+import { readFileSync } from "node:fs";
 import type { Effect, Kind, Locus, Op } from "../../src/policy/model.ts";
 import { isHeredocTemp, isNoiseRead, NOISE_SOCKETS, ownProcessSetting } from "./noise.ts";
 import { resolvePhysical, type FsView } from "./paths.ts";
@@ -673,6 +674,20 @@ export function runnerPlaces(label: string, args: string[]): { dirs: string[]; f
 
 type Code = { type: "inline" } | { type: "module"; value: string } | { type: "file"; value: string } | { type: "none" };
 
+let denoOptions: Set<string> | null = null;
+/** deno's options with a required separate value, from its extract (run and test read the same). */
+function denoValued(): Set<string> {
+  if (denoOptions) return denoOptions;
+  denoOptions = new Set();
+  try {
+    const x = JSON.parse(readFileSync(new URL("../../registry/options/deno.json", import.meta.url), "utf8")) as { subcommands?: Record<string, { options: { names: string[]; arity: unknown }[] }> };
+    for (const sub of ["run", "test"]) for (const o of x.subcommands?.[sub]?.options ?? []) if (o.arity === 1) for (const n of o.names) denoOptions.add(n);
+  } catch {
+    // no extract: every dash word is taken as a flag, as before
+  }
+  return denoOptions;
+}
+
 /** What an interpreter's argv runs. Options that take a value are skipped with their value. */
 export function interpreterCode(name: string, args: string[]): Code {
   const family = name.replace(/[0-9.]+$/, "");
@@ -686,6 +701,10 @@ export function interpreterCode(name: string, args: string[]): Code {
     nodejs: /^(-r|--require|--import|--loader)$/, ruby: /^-[IrC]$/, perl: /^-[IMm]$/, php: /^-[cdz]$/, bun: /^(-r|--preload)$/,
   };
   const info = /^(-V|--version|-v|--help|-h|-version)$/;
+  // deno's options come after its subcommand and are many: the ones that take a separate value
+  // are read from deno's own option list (registry/options/deno.json), so `--node-modules-linker
+  // x` is not taken for the script (deno then stops: `x` is no linker mode)
+  const takesValue = (x: string) => valued[family]?.test(x) || (family === "deno" && denoValued().has(x));
   let sawInfo = false;
   for (let i = 0; i < args.length; i++) {
     const x = args[i]!;
@@ -698,7 +717,7 @@ export function interpreterCode(name: string, args: string[]): Code {
     }
     if (x.startsWith("-")) {
       if (info.test(x)) sawInfo = true;
-      if (valued[family]?.test(x)) i++;
+      if (takesValue(x)) i++;
       continue;
     }
     if (family === "deno" && (x === "run" || x === "test" || x === "task")) continue;

@@ -436,6 +436,12 @@ describe("interpreter and shell argv", () => {
     expect(interpreterCode(name, [...args]).type).toBe(type);
   });
 
+  it("skips the value of a deno option that takes one, as deno's own option list says", () => {
+    expect(interpreterCode("deno", ["run", "--node-modules-linker", "hoisted", "main.ts"])).toEqual({ type: "file", value: "main.ts" });
+    expect(interpreterCode("deno", ["run", "-A", "main.ts"])).toEqual({ type: "file", value: "main.ts" });
+    expect(interpreterCode("deno", ["run", "--config", "deno.json", "main.ts"])).toEqual({ type: "file", value: "main.ts" });
+  });
+
   it("finds a shell's script file but not -c or stdin code", () => {
     expect(shellScript(["-e", "scripts/x.sh", "arg"])).toBe("scripts/x.sh");
     expect(shellScript(["-c", "touch x"])).toBeNull();
