@@ -1088,8 +1088,7 @@ export class Placement {
   private scanTracked(dir: string, interesting: (l: Locus) => boolean, walk: WalkFilter): ScanResult | null {
     const fs = this.deps.ctx.fs!;
     if (walk.unsure || !fs.readBytes || walk.env.some((v) => this.env[v] !== undefined)) return null;
-    // Files this command writes may be tracked by the time git runs (`git add -f .env && git grep`).
-    if (this.opaqueWrites || this.preOpaque || this.findWrite(() => true)) return null;
+    if (this.opaqueWrites || this.preOpaque) return null;
     let repo: string | null = null;
     for (let d = dir; ; d = path.posix.dirname(d)) {
       if (tryLstatSafe(fs, (d === "/" ? "" : d) + "/.git")) {
@@ -1099,6 +1098,11 @@ export class Placement {
       if (d === "/") break;
     }
     if (repo === null) return null;
+    // Files this command writes in the repository may be tracked, or hold a secret, by the time
+    // git runs (`git add -f .env && git grep`, `mv .env notes.txt && git diff`); a write outside
+    // it (`2>/dev/null`, `> /tmp/out`) changes nothing git tracks.
+    const inRepo = repo === "/" ? "/" : repo + "/";
+    if (this.findWrite((p) => p === repo || p.startsWith(inRepo))) return null;
     const gitDir = (repo === "/" ? "" : repo) + "/.git";
     const st = tryLstatSafe(fs, gitDir);
     if (!st || !st.isDirectory()) return null;
