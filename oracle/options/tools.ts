@@ -92,6 +92,20 @@ export const RECIPES: Record<string, Recipe> = {
     ...DEFAULT_RECIPE,
     corrections: { "": { "--max-redirect": { arity: 1, why: "wget --help omits the value; the man page writes --max-redirect=number and `wget --max-redirect` says: requires an argument" } } },
   },
+  drill: { help: () => ["drill -h", man("drill")] },
+  less: {
+    ...DEFAULT_RECIPE,
+    corrections: { "": { "--shift": { arity: 1, why: "the help writes `-# [_N] .... --shift=[_N]`; `less --shift 5 FILE` reads 5 as the value, `less --shift FILE` says: Invalid column number" } } },
+  },
+  killall: {
+    ...DEFAULT_RECIPE,
+    corrections: {
+      "": {
+        "-o": { arity: 1, why: "the help says `kill processes older than TIME` without writing the value; `killall -o` prints the usage, `killall -o 1h NAME` runs" },
+        "-y": { arity: 1, why: "the help says `kill processes younger than TIME` without writing the value; `killall -y` prints the usage" },
+      },
+    },
+  },
   curl: {
     ...DEFAULT_RECIPE,
     corrections: { "": { "-500": { drop: true, why: "an example value of --range in the man page (`-500  specifies the last 500 bytes`); `curl -500`: option -500: is unknown" } } },
