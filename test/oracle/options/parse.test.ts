@@ -39,6 +39,15 @@ describe("parseOptions", () => {
     // curl's help: one space between the value and the text
     [" -u, --user <user:password> Server user and password", [{ names: ["-u", "--user"], arity: 1, arg: "<user:password>" }]],
     ["     --preproxy [protocol://]host[:port] Use this proxy first", [{ names: ["--preproxy"], arity: 1, arg: "[protocol://]host[:port]" }]],
+    // a placeholder word before a bracketed one (dpkg), and words without a full stop: no sentence (iptables)
+    ["       -b, --build binary-directory [archive|directory]", [{ names: ["-b", "--build"], arity: 1, arg: "binary-directory" }]],
+    ["       -A, --append chain rule-specification", [{ names: ["-A", "--append"], arity: 0 }]],
+    // go's comma list; a lowercase placeholder, then the text with a capital (pidof); httpie's alternatives
+    ["       -tags tag,list", [{ names: ["-tags"], arity: 1, arg: "tag,list" }]],
+    ["       -d sep Tells pidof to use sep as an output separator", [{ names: ["-d"], arity: 1, arg: "sep" }]],
+    ["  --auth USER[:PASS] | TOKEN, -a USER[:PASS] | TOKEN", [{ names: ["--auth"], arity: 1, arg: "USER[:PASS]" }]],
+    ["       -help, -h, or -?", [{ names: ["-help", "-h", "-?"], arity: 0 }]],
+    ["  -m or --module <module>/<mainclass> are passed as the arguments to", [{ names: ["-m", "--module"], arity: 1, arg: "<module>/<mainclass>" }]],
     // less: `or` joins spellings
     ["       -E or --QUIT-AT-EOF", [{ names: ["-E", "--QUIT-AT-EOF"], arity: 0 }]],
     // a man page's tag shorter than its indent: one space, then the text (with a capital)
@@ -72,6 +81,7 @@ describe("parseOptions", () => {
     const text = [
       "              --key to specify them independently.",
       "            --max-filesize flag.",
+      "              --retry is used then curl will retry on some HTTP response codes that indicate transient HTTP",
       "            --only-matching, --heading, --replace, --max-columns, etc., have no effect",
       "            -e/--regexp or -f/--file flags).",
       "       -f option.  Data input is read from the list of files",
