@@ -80,7 +80,10 @@ export function gapsOf(x: OptionsNode, node: CNode, path = node.path, ceiling: (
         continue;
       }
       if (f.unknown !== null) continue; // refused whenever used: arity cannot matter
-      if (!compatible(o.arity, f.arity)) out.push({ kind: "arity", node: path, option: name, tool: o.arity, declared: f.arity, flag: f.name });
+      // `fd -x CMD ARGS...`: a flag that takes no value but hands every later word to a role
+      // (`rest = "cmd"`) reads the tool's value, the command's first word, as the tool does
+      const taken = f.arity === 0 && f.rest !== null && o.arity === 1 ? 1 : f.arity;
+      if (!compatible(o.arity, taken)) out.push({ kind: "arity", node: path, option: name, tool: o.arity, declared: f.arity, flag: f.name });
     }
   }
   for (const [sub, sx] of Object.entries(x.subcommands ?? {})) {

@@ -10,7 +10,7 @@ import { loadRegistry } from "../../src/analysis/registry/load.ts";
 import type { CNode } from "../../src/analysis/registry/compiled.ts";
 import { mergeOptions, parseOptions, type ToolOption } from "./parse.ts";
 import { runHelp, versionOf } from "./run.ts";
-import { INSTALLED_AS, MODULE_ENTRIES, NOT_OPTIONS, recipeFor } from "./tools.ts";
+import { INSTALLED_AS, MODULE_ENTRIES, NOT_OPTIONS, recipeFor, type Correction } from "./tools.ts";
 import type { OptionsNode, ToolExtract } from "./types.ts";
 
 export const OPTIONS_DIR = fileURLToPath(new URL("../../registry/options/", import.meta.url));
@@ -34,7 +34,9 @@ function extractNode(name: string, sub: string[], node: CNode, builtin: boolean,
     sources.push(cmd);
     lists.push(opts);
   }
-  const { options, conflicts } = mergeOptions(lists);
+  const merged = mergeOptions(lists);
+  const options = corrected(merged.options, recipe.corrections?.[sub.join(" ")]);
+  const { conflicts } = merged;
   const out: OptionsNode = { sources, options };
   if (conflicts.length) out.conflicts = conflicts;
   if (!builtin && descend && node.subList.length) {
@@ -53,6 +55,18 @@ function extractNode(name: string, sub: string[], node: CNode, builtin: boolean,
       }
     }
     out.subcommands = subs;
+  }
+  return out;
+}
+
+/** Applies a recipe's corrections (tools.ts), each option marked with the run that settled it. */
+export function corrected(options: ToolOption[], fixes: Record<string, Correction> | undefined): ToolOption[] {
+  if (!fixes) return options;
+  const out: ToolOption[] = [];
+  for (const o of options) {
+    const fix = o.names.map((n) => fixes[n]).find((f) => f);
+    if (!fix) out.push(o);
+    else if (!fix.drop) out.push({ ...o, ...(fix.arity !== undefined ? { arity: fix.arity } : {}), fixed: fix.why });
   }
   return out;
 }

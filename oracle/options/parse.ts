@@ -13,6 +13,8 @@ export interface ToolOption {
   arity: Arity;
   /** The value's placeholder as the tool wrote it (`FILE`, `<pattern>`), for the reader. */
   arg?: string;
+  /** Set when a recipe's correction (tools.ts) changed the arity the text gave: the run that settled it. */
+  fixed?: string;
 }
 
 /** One spelling with its own argument notation. */
@@ -25,18 +27,26 @@ interface Token {
 }
 
 const NAME = /^(--?\[no-?\]|[-+]{1,2})([A-Za-z0-9?#@][A-Za-z0-9_.?#@-]*|[0-9]+)/;
-/** An argument placeholder after a space: `FILE`, `<file>`, `{a,b}`, `file`, `[=X]` (optional). */
-const SPACED_ARG = /^ ((?:\[[^\]]*\])*(?:<[^>]+>(?:\.\.\.)?|\{[^}]+\}(?:\.\.\.)?|[A-Z][A-Z0-9_:-]*\b(?:\.\.\.)?|[a-z][a-z0-9_-]*(?:\.\.\.)?)|\[[^\]]+\])(?=$|[ ,])/;
+/**
+ * An argument placeholder after a space: `FILE`, `<file>`, `{a,b}`, `file`, `[=X]` (optional);
+ * openssl's `PEM|DER` (one of) and `+int`; man pages' `address[#port]`, `[hmac:]keyname:secret`
+ * `var=value` and go's `tag,list` (brackets around or after the word).
+ */
+const SPACED_ARG = /^ ((?:\[[^\]]*\])*(?:<[^>]+>(?:\/<[^>]+>)*(?:\.\.\.)?|\{[^}]+\}(?:\.\.\.)?|[A-Z][A-Z0-9_:-]*(?:\|[A-Z][A-Z0-9_:-]*)*\b(?:\.\.\.)?|\+[a-z]+|[a-z][a-z0-9_:=-]*(?:,[a-z][a-z0-9_:=-]*)*(?:\.\.\.)?)(?:\[[^\]]*\])*|\[[^\]]+\])(?=$|[ ,])/;
 
 /** Splits the definition part of a line (before the description) into option spellings. */
 export function parseTokens(head: string): Token[] | null {
   const out: Token[] = [];
   let rest = head.trim();
+  let afterComma = false;
   while (rest.length) {
     const m = NAME.exec(rest);
-    if (!m) return out.length ? out : null;
+    // `--only-matching, --heading, --replace, etc., have no effect`: a list in a sentence
+    if (!m) return out.length && !(afterComma && /^[a-z]/.test(rest)) ? out : null;
     // `see -printf.`: a name that ends a sentence is prose, not a definition
     if (m[0].endsWith(".")) return out.length ? out : null;
+    // `-e/--regexp or -f/--file flags).`: names joined by a slash are a sentence's
+    if (rest.slice(m[0].length).startsWith("/-")) return null;
     let names: string[];
     if (/\[no-?\]$/.test(m[1]!)) {
       // git's `--[no-]foo`: both spellings
@@ -65,7 +75,11 @@ export function parseTokens(head: string): Token[] | null {
       // a lowercase word after a space is a placeholder only when nothing but another option
       // or the end of the definition follows (`-f file` on its own line in a man page)
       const after = sp ? rest.slice(sp[0].length).trim() : "";
-      if (sp && (after === "" || after.startsWith(",") || after.startsWith("-") || after.startsWith("|") || /^or\b/.test(after))) {
+      // (`<file>`, `FILE`, `host[:port]` are placeholders whatever follows: curl's help leaves
+      // one space before the text)
+      const marked = sp !== null && !/^[a-z][a-z0-9_-]*(\.\.\.)?$/.test(sp[1]!);
+      // (`-E or --QUIT-AT-EOF`: `or` joins two spellings, it is no placeholder)
+      if (sp && sp[1] !== "or" && (marked || after === "" || after.startsWith(",") || after.startsWith("-") || after.startsWith("|") || after.startsWith("[") || /^[A-Z][a-z]/.test(after) || /^or\b/.test(after))) {
         arity = /^\[[^\]]*\]$/.test(sp[1]!) ? "optional" : 1;
         arg = arity === "optional" ? sp[1]!.slice(1, -1) : sp[1]!;
         rest = rest.slice(sp[0].length);
@@ -75,9 +89,21 @@ export function parseTokens(head: string): Token[] | null {
     // `-o, --out`, `-o | --out`, `-o or --out`, and systemd's `-H --host=HOST`: a short spelling,
     // a space, its long one (only that pair: a run of flags on one line is a synopsis)
     const systemd = names.length === 1 && /^-[A-Za-z0-9?]$/.test(names[0]!) && arity === 0 && out.length === 1 ? /^\s+(?=--[A-Za-z])/ : null;
-    const sepm = /^\s*(,|\||\bor\b)\s*/.exec(rest) ?? systemd?.exec(rest);
-    if (sepm) rest = rest.slice(sepm[0].length);
-    else if (rest.trim().length) return out; // trailing words: not part of a definition
+    const sepm = /^\s*(,\s*or\b|,|\||\bor\b)\s*/.exec(rest) ?? systemd?.exec(rest);
+    if (sepm) {
+      rest = rest.slice(sepm[0].length);
+      afterComma = (sepm[1] ?? "").startsWith(",");
+    }
+    else if (rest.trim().length) {
+      // a bare name followed by lowercase words that end with a full stop, or by many of them,
+      // is a sentence that starts with the option (`--key to specify them.`, `--max-filesize
+      // flag.`, `--retry is used then curl will...`), not its definition (`-A, --append chain
+      // rule-specification`); words after a value are the description
+      // (`--norc Do not read`: a man page's tag shorter than its indent is one space from its
+      // text, which starts with a capital)
+      if (arity === 0 && /^\s*[a-z]/.test(rest) && (/\.$/.test(rest.trim()) || rest.trim().split(/\s+/).length >= 5)) return null;
+      return out; // trailing words: not part of a definition
+    }
     else break;
   }
   return out.length ? out : null;

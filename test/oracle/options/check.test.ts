@@ -14,7 +14,7 @@ const reg = parseRegistry([
 name = "t"
 summary = "a tool"
 operands = "all:read"
-flags = { "-a --all" = "bool", "-o --output" = "write", "--color" = "opt", "-x" = { arity = 1, unknown = "runs a program" }, "-NUM" = "bool", "-name" = "arg", "-D*" = "arg" }
+flags = { "-a --all" = "bool", "-o --output" = "write", "--color" = "opt", "-x" = { arity = 1, unknown = "runs a program" }, "-NUM" = "bool", "-name" = "arg", "-D*" = "arg", "-X --exec" = { arity = 0, rest = "cmd" } }
 [command.sub.go]
 summary = "a subcommand"
 inherit = true
@@ -53,6 +53,13 @@ describe("gapsOf", () => {
   it("accepts an optional value read as no value, not as a required one", () => {
     expect(gapsOf(node([{ names: ["--all"], arity: "optional" }]), t)).toEqual([]);
     expect(gapsOf(node([{ names: ["--output"], arity: "optional" }]), t)).toEqual([{ kind: "arity", node: "t", option: "--output", tool: "optional", declared: 1, flag: "-o" }]);
+  });
+
+  it("reads a flag that hands every later word to a command as taking the tool's value, and no other", () => {
+    // fd -x CMD ARGS...: the value is the command's first word
+    expect(gapsOf(node([{ names: ["-X", "--exec"], arity: 1 }]), t)).toEqual([]);
+    expect(gapsOf(node([{ names: ["--exec"], arity: 0 }]), t)).toEqual([]);
+    expect(gapsOf(node([{ names: ["--exec"], arity: "optional" }]), t)).toEqual([]);
   });
 
   it("lets a flag marked unknown stand for any arity (it is refused whenever used)", () => {

@@ -29,6 +29,29 @@ describe("parseOptions", () => {
     ["  -a -b -c [-o option]", [{ names: ["-a"], arity: 0 }]],
     // wget: a comma, then the gap, then the long spelling
     ["  -o,  --output-file=FILE          log messages to FILE", [{ names: ["-o", "--output-file"], arity: 1, arg: "FILE" }]],
+    // openssl: one of several formats, and a count written `+int`
+    [" -inform PEM|DER  input format - one of DER PEM", [{ names: ["-inform"], arity: 1, arg: "PEM|DER" }]],
+    [" -offset +int     offset into file", [{ names: ["-offset"], arity: 1, arg: "+int" }]],
+    // man pages: brackets around or after the word, a colon or `=` inside it
+    ["     -L [bind_address:]port:host:hostport", [{ names: ["-L"], arity: 1, arg: "[bind_address:]port:host:hostport" }]],
+    ["       -b address[#port]", [{ names: ["-b"], arity: 1, arg: "address[#port]" }]],
+    ["       -v var=value   assigns value to program variable var.", [{ names: ["-v"], arity: 1, arg: "var=value" }]],
+    // curl's help: one space between the value and the text
+    [" -u, --user <user:password> Server user and password", [{ names: ["-u", "--user"], arity: 1, arg: "<user:password>" }]],
+    ["     --preproxy [protocol://]host[:port] Use this proxy first", [{ names: ["--preproxy"], arity: 1, arg: "[protocol://]host[:port]" }]],
+    // a placeholder word before a bracketed one (dpkg), and words without a full stop: no sentence (iptables)
+    ["       -b, --build binary-directory [archive|directory]", [{ names: ["-b", "--build"], arity: 1, arg: "binary-directory" }]],
+    ["       -A, --append chain rule-specification", [{ names: ["-A", "--append"], arity: 0 }]],
+    // go's comma list; a lowercase placeholder, then the text with a capital (pidof); httpie's alternatives
+    ["       -tags tag,list", [{ names: ["-tags"], arity: 1, arg: "tag,list" }]],
+    ["       -d sep Tells pidof to use sep as an output separator", [{ names: ["-d"], arity: 1, arg: "sep" }]],
+    ["  --auth USER[:PASS] | TOKEN, -a USER[:PASS] | TOKEN", [{ names: ["--auth"], arity: 1, arg: "USER[:PASS]" }]],
+    ["       -help, -h, or -?", [{ names: ["-help", "-h", "-?"], arity: 0 }]],
+    ["  -m or --module <module>/<mainclass> are passed as the arguments to", [{ names: ["-m", "--module"], arity: 1, arg: "<module>/<mainclass>" }]],
+    // less: `or` joins spellings
+    ["       -E or --QUIT-AT-EOF", [{ names: ["-E", "--QUIT-AT-EOF"], arity: 0 }]],
+    // a man page's tag shorter than its indent: one space, then the text (with a capital)
+    ["       --norc Do not read and execute the system wide initialization file", [{ names: ["--norc"], arity: 0 }]],
   ])("%j", (line, want) => {
     expect(one(line)).toEqual(want);
   });
@@ -52,6 +75,18 @@ describe("parseOptions", () => {
   it("skips prose, list items and words after a definition", () => {
     const text = ["Usage: ls [OPTION]... [FILE]...", "  - a list item", "The -r option reverses.", "  --  end of options", "Examples:", "  tar -cf archive.tar foo bar  # Create"].join("\n");
     expect(parseOptions(text).map((o) => o.names)).toEqual([]);
+  });
+
+  it("skips sentences that start with an option", () => {
+    const text = [
+      "              --key to specify them independently.",
+      "            --max-filesize flag.",
+      "              --retry is used then curl will retry on some HTTP response codes that indicate transient HTTP",
+      "            --only-matching, --heading, --replace, --max-columns, etc., have no effect",
+      "            -e/--regexp or -f/--file flags).",
+      "       -f option.  Data input is read from the list of files",
+    ].join("\n");
+    expect(parseOptions(text)).toEqual([]);
   });
 
   it("keeps the first definition of a name", () => {
