@@ -15,6 +15,24 @@ export interface ToolOption {
   arg?: string;
 }
 
+/**
+ * How a tool writes what its help cannot say in the common notations (set per tool in
+ * oracle/options/tools.ts, each checked by a real run).
+ */
+export interface ParseStyle {
+  /**
+   * A single-dash long option written `-name=<x>` takes its value glued after the `=` only
+   * (gcc's driver: `gcc -std c99` is "unrecognized option -std"; java's `-D<name>=<value>`).
+   * Read as an optional value: the next word is never the value.
+   */
+  equalsGlued?: boolean;
+  /**
+   * The usage lines' bracketed groups (`[-w|--workspace <workspace-name> ...]`) say which
+   * options take a value; the definitions below them (`  -w|--workspace`) do not (npm).
+   */
+  synopsis?: boolean;
+}
+
 /** One spelling with its own argument notation. */
 interface Token {
   name: string;
@@ -25,11 +43,14 @@ interface Token {
 }
 
 const NAME = /^(--?\[no-?\]|[-+]{1,2})([A-Za-z0-9?#@][A-Za-z0-9_.?#@-]*|[0-9]+)/;
-/** An argument placeholder after a space: `FILE`, `<file>`, `{a,b}`, `file`, `[=X]` (optional). */
-const SPACED_ARG = /^ ((?:\[[^\]]*\])*(?:<[^>]+>(?:\.\.\.)?|\{[^}]+\}(?:\.\.\.)?|[A-Z][A-Z0-9_:-]*\b(?:\.\.\.)?|[a-z][a-z0-9_-]*(?:\.\.\.)?)|\[[^\]]+\])(?=$|[ ,])/;
+/**
+ * An argument placeholder after a space: `FILE`, `<file>`, `{a,b}`, `file`, `[=X]` (optional);
+ * a list is one value (java's `<module>[,<module>...]`, `<module>/<package>=<m>(,<m>)*`).
+ */
+const SPACED_ARG = /^ ((?:\[[^\]]*\])*(?:<[^>]+>(?:[/=]<[^>]+>)*(?:\[[^\]]*\]|\([^)]*\)\*?)*(?:\.\.\.)?|\{[^}]+\}(?:\.\.\.)?|[A-Z][A-Z0-9_:-]*\b(?:\.\.\.)?|[a-z][a-z0-9_-]*(?:\[[^\]]*\]|\([^)]*\)\*?)*(?:\.\.\.)?)|\[[^\]]+\])(?=$|[ ,])/;
 
 /** Splits the definition part of a line (before the description) into option spellings. */
-export function parseTokens(head: string): Token[] | null {
+export function parseTokens(head: string, style: ParseStyle = {}): Token[] | null {
   const out: Token[] = [];
   let rest = head.trim();
   while (rest.length) {
@@ -57,6 +78,7 @@ export function parseTokens(head: string): Token[] | null {
         arity = "optional";
         arg = "bool";
       } else if (/:$/.test(arg)) arg = arg.slice(0, -1);
+      if (style.equalsGlued && arity === 1 && m[1] === "-" && m[2]!.length > 1 && eq[1]!.startsWith("=")) arity = "optional";
       // GNU writes placeholders in capitals; `=slash` after a long name is one of its values
       literal = /^=[a-z][a-z0-9-]*$/.test(eq[1]!) && m[1] === "--";
       rest = rest.slice(eq[0].length);
@@ -99,16 +121,17 @@ function headOf(line: string): string {
  * "mandatory arguments to long options are mandatory for short options too", and git and man
  * pages write the value once for the group.
  */
-export function parseOptions(text: string): ToolOption[] {
+export function parseOptions(text: string, style: ParseStyle = {}): ToolOption[] {
   const lines: Token[][] = [];
+  const usage = style.synopsis ? synopsisArity(text) : null;
   for (const raw of text.split("\n")) {
     const line = raw.replace(/\r$/, "");
     if (!/^\s{0,16}[-+][-\[A-Za-z0-9?#@]/.test(line)) continue;
     const head = headOf(line);
     // prose that starts with a dash (`- a list item`, `-- end of options` explained) has spaces
     if (/^[-+]\s/.test(head)) continue;
-    const parsed = parseTokens(head);
-    if (parsed) lines.push(parsed);
+    const parsed = parseTokens(head, style);
+    if (parsed) lines.push(usage ? parsed.map((t) => (t.arity === 0 && usage.has(t.name) ? { ...t, ...usage.get(t.name)! } : t)) : parsed);
   }
   // `-p, --indicator-style=slash` next to `--indicator-style=WORD`: the first is the meaning of
   // -p, the second defines the long option. Only a short spelling without a value of its own
@@ -124,6 +147,54 @@ export function parseOptions(text: string): ToolOption[] {
       if (!opt.names.length) continue;
       for (const n of opt.names) byName.set(n, opt);
       out.push(opt);
+    }
+  }
+  return out;
+}
+
+/**
+ * The arity the usage lines give each option name: every top-level `[...]` group of a line that
+ * starts with `[` is one definition (`[--omit <dev|optional|peer> [--omit ...]]`: its repeat,
+ * the nested group, is left out; `[-w|--workspace <name>]`: both spellings take it). Only
+ * names with a value are kept.
+ */
+export function synopsisArity(text: string): Map<string, { arity: Arity; arg?: string }> {
+  const out = new Map<string, { arity: Arity; arg?: string }>();
+  for (const raw of text.split("\n")) {
+    const line = raw.trim();
+    if (!line.startsWith("[")) continue;
+    for (const group of topGroups(line)) {
+      const inner = group.replace(/\s*\[.*$/, "").replace(/\s*\.\.\.$/, "");
+      const toks = parseTokens(inner);
+      if (!toks) continue;
+      // only a `<placeholder>` is a value: `--color always` is one fixed word (npm's booleans
+      // take `true`, `false` and the words their type lists, and nothing else)
+      const withArg = toks.find((t) => t.arity !== 0 && t.arg?.startsWith("<"));
+      if (withArg) for (const t of toks) out.set(t.name, { arity: withArg.arity, ...(withArg.arg ? { arg: withArg.arg } : {}) });
+    }
+  }
+  return out;
+}
+
+/** The contents of a line's top-level bracket groups, without the brackets. */
+function topGroups(line: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let start = -1;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i];
+    // `<a|b>` placeholders hold no brackets of their own; skip them whole
+    if (c === "<") {
+      const end = line.indexOf(">", i);
+      if (end > i) i = end;
+      continue;
+    }
+    if (c === "[") {
+      if (depth === 0) start = i + 1;
+      depth++;
+    } else if (c === "]" && depth > 0) {
+      depth--;
+      if (depth === 0) out.push(line.slice(start, i));
     }
   }
   return out;

@@ -2,6 +2,7 @@
 // subcommands. The default is `NAME --help` and the man page; tools with their own conventions
 // (git's `-h`, openssl's `-help`, bash builtins' `help`) say so here. This is the only place a
 // tool's quirks live: the committed extracts (registry/options/) are whatever these produce.
+import type { Arity, ParseStyle } from "./parse.ts";
 
 /** Commands whose help lists things that are not options (test's operators), with why. */
 export const NOT_OPTIONS: Record<string, string> = {
@@ -14,6 +15,15 @@ export interface Recipe {
   help(name: string, sub: string[]): string[];
   /** Flags that print a version (first line with a number wins). */
   version?: string[];
+  /** How the tool's help writes values (parse.ts ParseStyle). */
+  style?: ParseStyle;
+  /**
+   * Arities the help text states wrongly or cannot state, each with the real run that settled
+   * it. Keyed by the option's spelling (every node of the tool), or by the subcommand path and
+   * the spelling (`"build --sourcemap"`: that node only). Kept short: a notation the parser can
+   * learn goes there.
+   */
+  arity?: Record<string, { arity: Arity; why: string }>;
 }
 
 const man = (page: string) => `man ${page} | col -bx`;
@@ -28,6 +38,9 @@ export const BUILTIN_RECIPE: Recipe = {
   version: [],
 };
 
+/** gcc's driver: `-std=<standard>` is glued only (`gcc -std c99` is "unrecognized option -std"). */
+const GCC: Recipe = { ...DEFAULT_RECIPE, style: { equalsGlued: true } };
+
 export const RECIPES: Record<string, Recipe> = {
   git: {
     help: (name, sub) => (sub.length ? [`git ${sub.join(" ")} -h`, man(`git-${sub.join("-")}`)] : [`git -h`, man("git")]),
@@ -36,8 +49,12 @@ export const RECIPES: Record<string, Recipe> = {
     help: (name, sub) => (sub.length ? [`openssl ${sub.join(" ")} -help`, man(`openssl-${sub.join("-")}`)] : [`openssl help`, man("openssl")]),
     version: ["version"],
   },
-  java: { help: () => ["java -help", "java -X", man("java")], version: ["-version"] },
-  javac: { help: () => ["javac -help", "javac -X", man("javac")], version: ["-version"] },
+  java: { help: () => ["java -help", "java -X", man("java")], version: ["-version"], style: { equalsGlued: true } },
+  javac: { help: () => ["javac -help", "javac -X", man("javac")], version: ["-version"], style: { equalsGlued: true } },
+  gcc: GCC,
+  cc: GCC,
+  "g++": GCC,
+  "c++": GCC,
   python3: { help: (name) => [`${name} --help`, `${name} --help-env 2>/dev/null || true`, `${name} --help-xoptions 2>/dev/null || true`, man("python3")] },
   docker: {
     help: (name, sub) => [`docker ${sub.join(" ")} --help`],
@@ -46,7 +63,18 @@ export const RECIPES: Record<string, Recipe> = {
     help: (name, sub) => [`kubectl ${sub.join(" ")} --help`, "kubectl options"],
     version: ["version --client"],
   },
-  npm: { help: (name, sub) => (sub.length ? [`npm ${sub.join(" ")} --help`, man(`npm-${sub.join("-")}`)] : ["npm --help", man("npm")]) },
+  // npm's definitions list names only; its usage lines give the values (`[--omit <dev|...>]`)
+  npm: { help: (name, sub) => (sub.length ? [`npm ${sub.join(" ")} --help`, man(`npm-${sub.join("-")}`)] : ["npm --help", man("npm")]), style: { synopsis: true } },
+  npx: { ...DEFAULT_RECIPE, style: { synopsis: true } },
+  // pnpm writes some options with an example value in place of a placeholder
+  pnpm: {
+    ...DEFAULT_RECIPE,
+    arity: {
+      "--filter": { arity: 1, why: "first defined as `--filter !<selector>`; `pnpm ls --filter nonexist` matches no project (the word is its value)" },
+      "--depth": { arity: 1, why: "defined as `--depth -1`, `--depth 0`; `pnpm ls --depth 0` lists the project (0 is not read as a package)" },
+      "-s": { arity: 0, why: "`-s, --silent, --reporter silent`: the value belongs to --reporter; `pnpm -s ls --json` runs ls" },
+    },
+  },
 };
 
 /**
