@@ -31,6 +31,11 @@ export interface ParseStyle {
    * options take a value; the definitions below them (`  -w|--workspace`) do not (npm).
    */
   synopsis?: boolean;
+  /**
+   * A one-letter option glued to a lowercase placeholder (ruby's `-Cdirectory`, `-rlibrary`)
+   * is that letter with a glued value, not a single-dash long option.
+   */
+  shortGlued?: boolean;
 }
 
 /** One spelling with its own argument notation. */
@@ -68,8 +73,18 @@ export function parseTokens(head: string, style: ParseStyle = {}): Token[] | nul
     let arity: Arity = 0;
     let arg: string | undefined;
     let literal = false;
-    const eq = /^(\[=[^\]]*\]|=\S+|\[[^\]]*\])/.exec(rest);
-    if (eq) {
+    const glued = style.shortGlued && m[1] === "-" ? /^([A-Za-z])([a-z][a-z]+)$/.exec(m[2]!) : null;
+    if (glued) {
+      names = [`-${glued[1]}`];
+      const more = /^\[[^\]]*\]/.exec(rest);
+      arg = glued[2]! + (more ? more[0] : "");
+      if (more) rest = rest.slice(more[0].length);
+      arity = "optional";
+    }
+    const eq = glued ? null : /^(\[=[^\]]*\]|=\S+|\[[^\]]*\])/.exec(rest);
+    if (glued) {
+      // the value is the glued placeholder read above
+    } else if (eq) {
       arity = eq[1]!.startsWith("[") ? "optional" : 1;
       arg = eq[1]!.replace(/^\[?=?|\]$/g, "");
       // kubectl writes each flag with its default and a colon: `--all-namespaces=false:` is a

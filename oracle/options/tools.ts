@@ -41,6 +41,12 @@ export const BUILTIN_RECIPE: Recipe = {
 /** gcc's driver: `-std=<standard>` is glued only (`gcc -std c99` is "unrecognized option -std"). */
 const GCC: Recipe = { ...DEFAULT_RECIPE, style: { equalsGlued: true } };
 
+/** node's `-p, --print [...]`: the next word is the code (`node -p s.js` evaluates `s.js`). */
+const NODE: Recipe = {
+  ...DEFAULT_RECIPE,
+  arity: { "-p": { arity: 1, why: "`node -p s.js` evaluates the word `s.js` as code; a word after -p is always its value" } },
+};
+
 export const RECIPES: Record<string, Recipe> = {
   git: {
     help: (name, sub) => (sub.length ? [`git ${sub.join(" ")} -h`, man(`git-${sub.join("-")}`)] : [`git -h`, man("git")]),
@@ -66,6 +72,25 @@ export const RECIPES: Record<string, Recipe> = {
   // npm's definitions list names only; its usage lines give the values (`[--omit <dev|...>]`)
   npm: { help: (name, sub) => (sub.length ? [`npm ${sub.join(" ")} --help`, man(`npm-${sub.join("-")}`)] : ["npm --help", man("npm")]), style: { synopsis: true } },
   npx: { ...DEFAULT_RECIPE, style: { synopsis: true } },
+  // ruby's man page writes each value spaced (`-C directory`), its --help glues it (`-Cdirectory`):
+  // the man page first; where both are wrong, a real run
+  ruby: {
+    help: () => [man("ruby"), "ruby --help"],
+    style: { shortGlued: true },
+    arity: {
+      "-F": { arity: "optional", why: "man says `-F pattern`; `ruby -F : s.rb` runs the script `:` (glued only, as --help's `-Fpattern`)" },
+      "-K": { arity: "optional", why: "man says `-K kcode`; `ruby -K s.rb` runs s.rb (glued only)" },
+      "-i": { arity: "optional", why: "man says `-i extension`; `ruby -i .bak s.rb` runs the script `.bak` (glued only, as --help's `-i[extension]`)" },
+    },
+  },
+  node: NODE,
+  nodejs: NODE,
+  // perl's -h glues a placeholder too (`-Idirectory`)
+  perl: {
+    ...DEFAULT_RECIPE,
+    style: { shortGlued: true },
+    arity: { "-I": { arity: 1, why: "`perl -I /tmp/d s.pl` runs s.pl: -I takes the next word too" } },
+  },
   // pnpm writes some options with an example value in place of a placeholder
   pnpm: {
     ...DEFAULT_RECIPE,
