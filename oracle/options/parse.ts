@@ -120,10 +120,10 @@ export function parseTokens(head: string, style: ParseStyle = {}): Token[] | nul
   return out.length ? out : null;
 }
 
-/** The definition part of a line: up to two spaces, a tab, or Python's ` : `. */
+/** The definition part of a line: up to two spaces, a tab, Python's ` : ` or cmake's ` = `. */
 function headOf(line: string): string {
   const t = line.replace(/^\s+/, "");
-  const cut = t.search(/\s{2,}|\t| : /);
+  const cut = t.search(/\s{2,}|\t| : | = /);
   if (cut < 0) return t;
   // `-c  --format=FORMAT` (stat): a second spelling after the gap, not a description
   const more = /^\s+(--[A-Za-z][^\s]*)(?=\s{2,}|\t|$)/.exec(t.slice(cut));

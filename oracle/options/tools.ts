@@ -91,6 +91,8 @@ export const RECIPES: Record<string, Recipe> = {
     style: { shortGlued: true },
     arity: { "-I": { arity: 1, why: "`perl -I /tmp/d s.pl` runs s.pl: -I takes the next word too" } },
   },
+  // cmake: `-Werror=dev` is one word (observed: in `cmake -Werror ..`, `..` is the source)
+  cmake: { ...DEFAULT_RECIPE, style: { equalsGlued: true } },
   // pnpm writes some options with an example value in place of a placeholder
   pnpm: {
     ...DEFAULT_RECIPE,
