@@ -93,6 +93,13 @@ export const RECIPES: Record<string, Recipe> = {
   },
   // cmake: `-Werror=dev` is one word (observed: in `cmake -Werror ..`, `..` is the source)
   cmake: { ...DEFAULT_RECIPE, style: { equalsGlued: true } },
+  // tsc's --help says which options take a value for some only (`type: boolean`); its own
+  // declarations (the table its command-line parser reads) say it for all, one help line each
+  tsc: {
+    help: () => [
+      `node -e 'const p=require("path");const ts=require(p.join(p.dirname(require("fs").realpathSync(process.argv[1])),"../lib/typescript.js"));for(const o of [...ts.optionDeclarations,...ts.buildOpts]){const t=typeof o.type==="string"?o.type:"map";console.log("  "+(o.shortName?"-"+o.shortName+", ":"")+"--"+o.name+(t==="boolean"?"":t==="map"?" <"+[...o.type.keys()].join("|")+">":" <"+t+">"))}' "$(command -v tsc)"`,
+    ],
+  },
   // pnpm writes some options with an example value in place of a placeholder
   pnpm: {
     ...DEFAULT_RECIPE,
