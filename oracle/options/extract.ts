@@ -29,7 +29,7 @@ function extractNode(name: string, sub: string[], node: CNode, builtin: boolean,
   const lists: ToolOption[][] = [];
   for (const cmd of recipe.help(name, sub)) {
     const r = runHelp(cmd);
-    const opts = parseOptions(r.text, recipe.style);
+    const opts = parseOptions(r.text, recipe.style).filter((o) => !o.names.some((n) => recipe.notOptions?.[n]));
     if (opts.length === 0) continue; // no help there (no man page, or the tool has no such flag)
     sources.push(cmd);
     lists.push(opts);

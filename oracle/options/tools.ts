@@ -24,6 +24,8 @@ export interface Recipe {
    * learn goes there.
    */
   arity?: Record<string, { arity: Arity; why: string }>;
+  /** Words the help text shows at the start of a line that are not options, with why. */
+  notOptions?: Record<string, string>;
 }
 
 const man = (page: string) => `man ${page} | col -bx`;
@@ -99,6 +101,17 @@ export const RECIPES: Record<string, Recipe> = {
     help: () => [
       `node -e 'const p=require("path");const ts=require(p.join(p.dirname(require("fs").realpathSync(process.argv[1])),"../lib/typescript.js"));for(const o of [...ts.optionDeclarations,...ts.buildOpts]){const t=typeof o.type==="string"?o.type:"map";console.log("  "+(o.shortName?"-"+o.shortName+", ":"")+"--"+o.name+(t==="boolean"?"":t==="map"?" <"+[...o.type.keys()].join("|")+">":" <"+t+">"))}' "$(command -v tsc)"`,
     ],
+  },
+  // GNU parallel's --help leaves one space between a value and its description
+  // (`--colsep regexp Split input...`): its man page first
+  parallel: {
+    help: () => [man("parallel"), "parallel --help"],
+    // its man page mentions both in prose lines that start with the option before the definition
+    arity: {
+      "--retries": { arity: 1, why: "`parallel --retries 2 echo ::: a` prints a: 2 is the value" },
+      "--tagstring": { arity: 1, why: "`parallel --tagstring X echo ::: a` prints `X<TAB>a`" },
+    },
+    notOptions: { "-1000": "an exit value in the man page's SQL table", "-1220": "an exit value in the man page's SQL table" },
   },
   // pnpm writes some options with an example value in place of a placeholder
   pnpm: {
