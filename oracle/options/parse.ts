@@ -36,6 +36,11 @@ export interface ParseStyle {
    * is that letter with a glued value, not a single-dash long option.
    */
   shortGlued?: boolean;
+  /**
+   * A value written in brackets after a space (`-C, --directory [DIRECTORY]`) is the next word
+   * when one follows (Ruby's OptionParser: `rake -C sub` runs in sub), not a glued-only value.
+   */
+  spacedOptionalNext?: boolean;
 }
 
 /** One spelling with its own argument notation. */
@@ -103,8 +108,8 @@ export function parseTokens(head: string, style: ParseStyle = {}): Token[] | nul
       // or the end of the definition follows (`-f file` on its own line in a man page)
       const after = sp ? rest.slice(sp[0].length).trim() : "";
       if (sp && (after === "" || after.startsWith(",") || after.startsWith("-") || after.startsWith("|") || /^or\b/.test(after))) {
-        arity = /^\[[^\]]*\]$/.test(sp[1]!) ? "optional" : 1;
-        arg = arity === "optional" ? sp[1]!.slice(1, -1) : sp[1]!;
+        arity = /^\[[^\]]*\]$/.test(sp[1]!) && !style.spacedOptionalNext ? "optional" : 1;
+        arg = /^\[[^\]]*\]$/.test(sp[1]!) ? sp[1]!.slice(1, -1) : sp[1]!;
         rest = rest.slice(sp[0].length);
       }
     }

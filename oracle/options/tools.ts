@@ -113,6 +113,8 @@ export const RECIPES: Record<string, Recipe> = {
     },
     notOptions: { "-1000": "an exit value in the man page's SQL table", "-1220": "an exit value in the man page's SQL table" },
   },
+  // Ruby's OptionParser: `-C, --directory [DIRECTORY]` takes the next word (`rake -C sub` runs in sub)
+  rake: { ...DEFAULT_RECIPE, style: { spacedOptionalNext: true } },
   // pnpm writes some options with an example value in place of a placeholder
   pnpm: {
     ...DEFAULT_RECIPE,

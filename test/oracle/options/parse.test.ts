@@ -79,6 +79,18 @@ describe("per-tool notations", () => {
     expect(one("  -std=<standard>          Assume")[0]!.arity).toBe(1);
   });
 
+  it("reads a spaced bracketed value as the next word for Ruby's OptionParser (rake -C sub runs in sub)", () => {
+    const line = "    -C, --directory [DIRECTORY]      Change to DIRECTORY before doing anything.";
+    expect(parseOptions(line, { spacedOptionalNext: true })).toEqual([{ names: ["-C", "--directory"], arity: 1, arg: "DIRECTORY" }]);
+    expect(parseOptions(line)).toEqual([{ names: ["-C", "--directory"], arity: "optional", arg: "DIRECTORY" }]);
+  });
+
+  it("reads ruby's glued placeholder as the letter's value (`-Cdirectory`)", () => {
+    expect(parseOptions("  -Cdirectory     cd to directory", { shortGlued: true })).toEqual([{ names: ["-C"], arity: "optional", arg: "directory" }]);
+    expect(parseOptions("  -Eex[:in], --encoding=ex[:in]", { shortGlued: true })[0]).toEqual({ names: ["-E"], arity: "optional", arg: "ex[:in]" });
+    // (only for tools without single-dash long names: `-maxdepth` would read as -m)
+  });
+
   it("takes npm's values from its usage lines, not its definitions", () => {
     const text = [
       "Options:",
