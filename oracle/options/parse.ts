@@ -55,9 +55,10 @@ interface Token {
 const NAME = /^(--?\[no-?\]|[-+]{1,2})([A-Za-z0-9?#@][A-Za-z0-9_.?#@-]*|[0-9]+)/;
 /**
  * An argument placeholder after a space: `FILE`, `<file>`, `{a,b}`, `file`, `[=X]` (optional);
- * a list is one value (java's `<module>[,<module>...]`, `<module>/<package>=<m>(,<m>)*`).
+ * a list is one value (java's `<module>[,<module>...]`, `<module>/<package>=<m>(,<m>)*`);
+ * so is a choice of words ending the definition (Python's `--check-hash-based-pycs always|default|never:`).
  */
-const SPACED_ARG = /^ ((?:\[[^\]]*\])*(?:<[^>]+>(?:[/=]<[^>]+>)*(?:\[[^\]]*\]|\([^)]*\)\*?)*(?:\.\.\.)?|\{[^}]+\}(?:\.\.\.)?|[A-Z][A-Z0-9_:-]*\b(?:\.\.\.)?|[a-z][a-z0-9_-]*(?:\[[^\]]*\]|\([^)]*\)\*?)*(?:\.\.\.)?)|\[[^\]]+\])(?=$|[ ,])/;
+const SPACED_ARG = /^ ((?:\[[^\]]*\])*(?:<[^>]+>(?:[/=]<[^>]+>)*(?:\[[^\]]*\]|\([^)]*\)\*?)*(?:\.\.\.)?|\{[^}]+\}(?:\.\.\.)?|[A-Z][A-Z0-9_:-]*\b(?:\.\.\.)?|[a-z][a-z0-9_-]*(?:\|[a-z][a-z0-9_-]*)+(?=:?$)|[a-z][a-z0-9_-]*(?:\[[^\]]*\]|\([^)]*\)\*?)*(?:\.\.\.)?)|\[[^\]]+\])(?=:?$|[ ,])/;
 
 /** Splits the definition part of a line (before the description) into option spellings. */
 export function parseTokens(head: string, style: ParseStyle = {}): Token[] | null {
@@ -107,7 +108,7 @@ export function parseTokens(head: string, style: ParseStyle = {}): Token[] | nul
       // a lowercase word after a space is a placeholder only when nothing but another option
       // or the end of the definition follows (`-f file` on its own line in a man page)
       const after = sp ? rest.slice(sp[0].length).trim() : "";
-      if (sp && (after === "" || after.startsWith(",") || after.startsWith("-") || after.startsWith("|") || /^or\b/.test(after))) {
+      if (sp && (after === "" || after === ":" || after.startsWith(",") || after.startsWith("-") || after.startsWith("|") || /^or\b/.test(after))) {
         arity = /^\[[^\]]*\]$/.test(sp[1]!) && !style.spacedOptionalNext ? "optional" : 1;
         arg = /^\[[^\]]*\]$/.test(sp[1]!) ? sp[1]!.slice(1, -1) : sp[1]!;
         rest = rest.slice(sp[0].length);

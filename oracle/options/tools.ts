@@ -115,6 +115,11 @@ export const RECIPES: Record<string, Recipe> = {
   },
   // Ruby's OptionParser: `-C, --directory [DIRECTORY]` takes the next word (`rake -C sub` runs in sub)
   rake: { ...DEFAULT_RECIPE, style: { spacedOptionalNext: true } },
+  // bun writes every value `--opt=<val>`, optional ones too
+  bun: {
+    ...DEFAULT_RECIPE,
+    arity: { "build --sourcemap": { arity: "optional", why: "`bun build --sourcemap external a.ts` resolves `external` as an entry point; `--sourcemap a.ts` builds a.ts with a map" } },
+  },
   // pnpm writes some options with an example value in place of a placeholder
   pnpm: {
     ...DEFAULT_RECIPE,

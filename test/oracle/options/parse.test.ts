@@ -14,6 +14,8 @@ describe("parseOptions", () => {
     ["    -e, --exclude <pattern>", [{ names: ["-e", "--exclude"], arity: 1, arg: "<pattern>" }]],
     ["    --[no-]verify         bypass hooks", [{ names: ["--verify", "--no-verify"], arity: 0 }]],
     ["-c cmd : program passed in as string", [{ names: ["-c"], arity: 1, arg: "cmd" }]],
+    // Python: a choice of words, the description on the next line
+    ["--check-hash-based-pycs always|default|never:", [{ names: ["--check-hash-based-pycs"], arity: 1, arg: "always|default|never" }]],
     // cmake: ` = ` ends the definition when the placeholder leaves one space only
     ["  --install-prefix <directory> = Specify install directory", [{ names: ["--install-prefix"], arity: 1, arg: "<directory>" }]],
     ["  -f script-file, --file=script-file", [{ names: ["-f", "--file"], arity: 1, arg: "script-file" }]],
