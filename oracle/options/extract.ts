@@ -29,14 +29,21 @@ function extractNode(name: string, sub: string[], node: CNode, builtin: boolean,
   const lists: ToolOption[][] = [];
   for (const cmd of recipe.help(name, sub)) {
     const r = runHelp(cmd);
-    const opts = parseOptions(r.text);
+    const opts = parseOptions(r.text, recipe.style).filter((o) => !o.names.some((n) => recipe.notOptions?.[n]));
     if (opts.length === 0) continue; // no help there (no man page, or the tool has no such flag)
     sources.push(cmd);
     lists.push(opts);
   }
   const merged = mergeOptions(lists);
   const options = corrected(merged.options, recipe.corrections?.[sub.join(" ")]);
-  const { conflicts } = merged;
+  let { conflicts } = merged;
+  // the recipe's settled arities (a real run each) win over what the texts said
+  for (const o of options) {
+    const fix = o.names.map((n) => recipe.arity?.[[...sub, n].join(" ")] ?? recipe.arity?.[n]).find((f) => f);
+    if (!fix) continue;
+    o.arity = fix.arity;
+    conflicts = conflicts.filter((c) => !o.names.includes(c.name));
+  }
   const out: OptionsNode = { sources, options };
   if (conflicts.length) out.conflicts = conflicts;
   if (!builtin && descend && node.subList.length) {

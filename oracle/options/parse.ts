@@ -17,6 +17,34 @@ export interface ToolOption {
   fixed?: string;
 }
 
+/**
+ * How a tool writes what its help cannot say in the common notations (set per tool in
+ * oracle/options/tools.ts, each checked by a real run).
+ */
+export interface ParseStyle {
+  /**
+   * A single-dash long option written `-name=<x>` takes its value glued after the `=` only
+   * (gcc's driver: `gcc -std c99` is "unrecognized option -std"; java's `-D<name>=<value>`).
+   * Read as an optional value: the next word is never the value.
+   */
+  equalsGlued?: boolean;
+  /**
+   * The usage lines' bracketed groups (`[-w|--workspace <workspace-name> ...]`) say which
+   * options take a value; the definitions below them (`  -w|--workspace`) do not (npm).
+   */
+  synopsis?: boolean;
+  /**
+   * A one-letter option glued to a lowercase placeholder (ruby's `-Cdirectory`, `-rlibrary`)
+   * is that letter with a glued value, not a single-dash long option.
+   */
+  shortGlued?: boolean;
+  /**
+   * A value written in brackets after a space (`-C, --directory [DIRECTORY]`) is the next word
+   * when one follows (Ruby's OptionParser: `rake -C sub` runs in sub), not a glued-only value.
+   */
+  spacedOptionalNext?: boolean;
+}
+
 /** One spelling with its own argument notation. */
 interface Token {
   name: string;
@@ -30,12 +58,14 @@ const NAME = /^(--?\[no-?\]|[-+]{1,2})([A-Za-z0-9?#@][A-Za-z0-9_.?#@-]*|[0-9]+)/
 /**
  * An argument placeholder after a space: `FILE`, `<file>`, `{a,b}`, `file`, `[=X]` (optional);
  * openssl's `PEM|DER` (one of) and `+int`; man pages' `address[#port]`, `[hmac:]keyname:secret`
- * `var=value` and go's `tag,list` (brackets around or after the word).
+ * `var=value` and go's `tag,list` (brackets around or after the word); a list is one value
+ * (java's `<module>[,<module>...]`, `<module>/<package>=<m>(,<m>)*`); so is a choice of words
+ * ending the definition (Python's `--check-hash-based-pycs always|default|never:`).
  */
-const SPACED_ARG = /^ ((?:\[[^\]]*\])*(?:<[^>]+>(?:\/<[^>]+>)*(?:\.\.\.)?|\{[^}]+\}(?:\.\.\.)?|[A-Z][A-Z0-9_:-]*(?:\|[A-Z][A-Z0-9_:-]*)*\b(?:\.\.\.)?|\+[a-z]+|[a-z][a-z0-9_:=-]*(?:,[a-z][a-z0-9_:=-]*)*(?:\.\.\.)?)(?:\[[^\]]*\])*|\[[^\]]+\])(?=$|[ ,])/;
+const SPACED_ARG = /^ ((?:\[[^\]]*\])*(?:<[^>]+>(?:[/=]<[^>]+>)*(?:\[[^\]]*\]|\([^)]*\)\*?)*(?:\.\.\.)?|\{[^}]+\}(?:\.\.\.)?|[A-Z][A-Z0-9_:-]*(?:\|[A-Z][A-Z0-9_:-]*)*\b(?:\.\.\.)?|\+[a-z]+|[a-z][a-z0-9_-]*(?:\|[a-z][a-z0-9_-]*)+(?=:?$)|[a-z][a-z0-9_:=-]*(?:,[a-z][a-z0-9_:=-]*)*(?:\[[^\]]*\]|\([^)]*\)\*?)*(?:\.\.\.)?)(?:\[[^\]]*\])*|\[[^\]]+\])(?=:?$|[ ,])/;
 
 /** Splits the definition part of a line (before the description) into option spellings. */
-export function parseTokens(head: string): Token[] | null {
+export function parseTokens(head: string, style: ParseStyle = {}): Token[] | null {
   const out: Token[] = [];
   let rest = head.trim();
   let afterComma = false;
@@ -57,8 +87,18 @@ export function parseTokens(head: string): Token[] | null {
     let arity: Arity = 0;
     let arg: string | undefined;
     let literal = false;
-    const eq = /^(\[=[^\]]*\]|=\S+|\[[^\]]*\])/.exec(rest);
-    if (eq) {
+    const glued = style.shortGlued && m[1] === "-" ? /^([A-Za-z])([a-z][a-z]+)$/.exec(m[2]!) : null;
+    if (glued) {
+      names = [`-${glued[1]}`];
+      const more = /^\[[^\]]*\]/.exec(rest);
+      arg = glued[2]! + (more ? more[0] : "");
+      if (more) rest = rest.slice(more[0].length);
+      arity = "optional";
+    }
+    const eq = glued ? null : /^(\[=[^\]]*\]|=\S+|\[[^\]]*\])/.exec(rest);
+    if (glued) {
+      // the value is the glued placeholder read above
+    } else if (eq) {
       arity = eq[1]!.startsWith("[") ? "optional" : 1;
       arg = eq[1]!.replace(/^\[?=?|\]$/g, "");
       // kubectl writes each flag with its default and a colon: `--all-namespaces=false:` is a
@@ -67,6 +107,7 @@ export function parseTokens(head: string): Token[] | null {
         arity = "optional";
         arg = "bool";
       } else if (/:$/.test(arg)) arg = arg.slice(0, -1);
+      if (style.equalsGlued && arity === 1 && m[1] === "-" && m[2]!.length > 1 && eq[1]!.startsWith("=")) arity = "optional";
       // GNU writes placeholders in capitals; `=slash` after a long name is one of its values
       literal = /^=[a-z][a-z0-9-]*$/.test(eq[1]!) && m[1] === "--";
       rest = rest.slice(eq[0].length);
@@ -79,9 +120,9 @@ export function parseTokens(head: string): Token[] | null {
       // one space before the text)
       const marked = sp !== null && !/^[a-z][a-z0-9_-]*(\.\.\.)?$/.test(sp[1]!);
       // (`-E or --QUIT-AT-EOF`: `or` joins two spellings, it is no placeholder)
-      if (sp && sp[1] !== "or" && (marked || after === "" || after.startsWith(",") || after.startsWith("-") || after.startsWith("|") || after.startsWith("[") || /^[A-Z][a-z]/.test(after) || /^or\b/.test(after))) {
-        arity = /^\[[^\]]*\]$/.test(sp[1]!) ? "optional" : 1;
-        arg = arity === "optional" ? sp[1]!.slice(1, -1) : sp[1]!;
+      if (sp && sp[1] !== "or" && (marked || after === "" || after === ":" || after.startsWith(",") || after.startsWith("-") || after.startsWith("|") || after.startsWith("[") || /^[A-Z][a-z]/.test(after) || /^or\b/.test(after))) {
+        arity = /^\[[^\]]*\]$/.test(sp[1]!) && !style.spacedOptionalNext ? "optional" : 1;
+        arg = /^\[[^\]]*\]$/.test(sp[1]!) ? sp[1]!.slice(1, -1) : sp[1]!;
         rest = rest.slice(sp[0].length);
       }
     }
@@ -109,10 +150,10 @@ export function parseTokens(head: string): Token[] | null {
   return out.length ? out : null;
 }
 
-/** The definition part of a line: up to two spaces, a tab, or Python's ` : `. */
+/** The definition part of a line: up to two spaces, a tab, Python's ` : ` or cmake's ` = `. */
 function headOf(line: string): string {
   const t = line.replace(/^\s+/, "");
-  const cut = t.search(/\s{2,}|\t| : /);
+  const cut = t.search(/\s{2,}|\t| : | = /);
   if (cut < 0) return t;
   // `-c  --format=FORMAT` (stat): a second spelling after the gap, not a description
   const more = /^\s+(--[A-Za-z][^\s]*)(?=\s{2,}|\t|$)/.exec(t.slice(cut));
@@ -125,16 +166,17 @@ function headOf(line: string): string {
  * "mandatory arguments to long options are mandatory for short options too", and git and man
  * pages write the value once for the group.
  */
-export function parseOptions(text: string): ToolOption[] {
+export function parseOptions(text: string, style: ParseStyle = {}): ToolOption[] {
   const lines: Token[][] = [];
+  const usage = style.synopsis ? synopsisArity(text) : null;
   for (const raw of text.split("\n")) {
     const line = raw.replace(/\r$/, "");
     if (!/^\s{0,16}[-+][-\[A-Za-z0-9?#@]/.test(line)) continue;
     const head = headOf(line);
     // prose that starts with a dash (`- a list item`, `-- end of options` explained) has spaces
     if (/^[-+]\s/.test(head)) continue;
-    const parsed = parseTokens(head);
-    if (parsed) lines.push(parsed);
+    const parsed = parseTokens(head, style);
+    if (parsed) lines.push(usage ? parsed.map((t) => (t.arity === 0 && usage.has(t.name) ? { ...t, ...usage.get(t.name)! } : t)) : parsed);
   }
   // `-p, --indicator-style=slash` next to `--indicator-style=WORD`: the first is the meaning of
   // -p, the second defines the long option. Only a short spelling without a value of its own
@@ -150,6 +192,54 @@ export function parseOptions(text: string): ToolOption[] {
       if (!opt.names.length) continue;
       for (const n of opt.names) byName.set(n, opt);
       out.push(opt);
+    }
+  }
+  return out;
+}
+
+/**
+ * The arity the usage lines give each option name: every top-level `[...]` group of a line that
+ * starts with `[` is one definition (`[--omit <dev|optional|peer> [--omit ...]]`: its repeat,
+ * the nested group, is left out; `[-w|--workspace <name>]`: both spellings take it). Only
+ * names with a value are kept.
+ */
+export function synopsisArity(text: string): Map<string, { arity: Arity; arg?: string }> {
+  const out = new Map<string, { arity: Arity; arg?: string }>();
+  for (const raw of text.split("\n")) {
+    const line = raw.trim();
+    if (!line.startsWith("[")) continue;
+    for (const group of topGroups(line)) {
+      const inner = group.replace(/\s*\[.*$/, "").replace(/\s*\.\.\.$/, "");
+      const toks = parseTokens(inner);
+      if (!toks) continue;
+      // only a `<placeholder>` is a value: `--color always` is one fixed word (npm's booleans
+      // take `true`, `false` and the words their type lists, and nothing else)
+      const withArg = toks.find((t) => t.arity !== 0 && t.arg?.startsWith("<"));
+      if (withArg) for (const t of toks) out.set(t.name, { arity: withArg.arity, ...(withArg.arg ? { arg: withArg.arg } : {}) });
+    }
+  }
+  return out;
+}
+
+/** The contents of a line's top-level bracket groups, without the brackets. */
+function topGroups(line: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let start = -1;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i];
+    // `<a|b>` placeholders hold no brackets of their own; skip them whole
+    if (c === "<") {
+      const end = line.indexOf(">", i);
+      if (end > i) i = end;
+      continue;
+    }
+    if (c === "[") {
+      if (depth === 0) start = i + 1;
+      depth++;
+    } else if (c === "]" && depth > 0) {
+      depth--;
+      if (depth === 0) out.push(line.slice(start, i));
     }
   }
   return out;

@@ -2,6 +2,7 @@
 // subcommands. The default is `NAME --help` and the man page; tools with their own conventions
 // (git's `-h`, openssl's `-help`, bash builtins' `help`) say so here. This is the only place a
 // tool's quirks live: the committed extracts (registry/options/) are whatever these produce.
+import type { Arity, ParseStyle } from "./parse.ts";
 
 /** Commands whose help lists things that are not options (test's operators), with why. */
 export const NOT_OPTIONS: Record<string, string> = {
@@ -27,9 +28,18 @@ export interface Recipe {
   version?: string[];
   /** By subcommand path (`""`: the top level), then by any spelling of the option. */
   corrections?: Record<string, Record<string, Correction>>;
+  /** How the tool's help writes values (parse.ts ParseStyle). */
+  style?: ParseStyle;
+  /**
+   * Arities the help text states wrongly or cannot state, each with the real run that settled
+   * it. Keyed by the option's spelling (every node of the tool), or by the subcommand path and
+   * the spelling (`"build --sourcemap"`: that node only). Kept short: a notation the parser can
+   * learn goes there.
+   */
+  arity?: Record<string, { arity: Arity; why: string }>;
+  /** Words the help text shows at the start of a line that are not options, with why. */
+  notOptions?: Record<string, string>;
 }
-
-import type { Arity } from "./parse.ts";
 
 const man = (page: string) => `man ${page} | col -bx`;
 
@@ -45,6 +55,14 @@ export const BUILTIN_RECIPE: Recipe = {
 
 /** dash's invocation options: its "Argument List Processing" list, each `set -o` name dropped. */
 const dashOptions = (name: string) => `${man(name)} | sed -n '/^ *Argument List Processing/,/^ *Lexical Structure/p' | sed -E 's/^( +[-+][A-Za-z]) [a-z]+( {2,}|$)/\\1\\2/'`;
+/** gcc's driver: `-std=<standard>` is glued only (`gcc -std c99` is "unrecognized option -std"). */
+const GCC: Recipe = { ...DEFAULT_RECIPE, style: { equalsGlued: true } };
+
+/** node's `-p, --print [...]`: the next word is the code (`node -p s.js` evaluates `s.js`). */
+const NODE: Recipe = {
+  ...DEFAULT_RECIPE,
+  arity: { "-p": { arity: 1, why: "`node -p s.js` evaluates the word `s.js` as code; a word after -p is always its value" } },
+};
 
 export const RECIPES: Record<string, Recipe> = {
   git: {
@@ -54,12 +72,16 @@ export const RECIPES: Record<string, Recipe> = {
     help: (name, sub) => (sub.length ? [`openssl ${sub.join(" ")} -help`, man(`openssl-${sub.join("-")}`)] : [`openssl help`, man("openssl")]),
     version: ["version"],
   },
-  java: { help: () => ["java -help", "java -X", man("java")], version: ["-version"] },
   // Debian's isort man page is isort 4's (-ns took a value there; isort 5 ignores it as a
   // deprecated flag and reads the next word as a file): the installed tool's --help only
   isort: { help: () => ["isort --help"], version: ["--version"] },
   yapf: { help: () => ["yapf3 --help"] },
-  javac: { help: () => ["javac -help", "javac -X", man("javac")], version: ["-version"] },
+  java: { help: () => ["java -help", "java -X", man("java")], version: ["-version"], style: { equalsGlued: true } },
+  javac: { help: () => ["javac -help", "javac -X", man("javac")], version: ["-version"], style: { equalsGlued: true } },
+  gcc: GCC,
+  cc: GCC,
+  "g++": GCC,
+  "c++": GCC,
   python3: { help: (name) => [`${name} --help`, `${name} --help-env 2>/dev/null || true`, `${name} --help-xoptions 2>/dev/null || true`, man("python3")] },
   docker: {
     help: (name, sub) => [`docker ${sub.join(" ")} --help`],
@@ -114,7 +136,64 @@ export const RECIPES: Record<string, Recipe> = {
     ...DEFAULT_RECIPE,
     corrections: { "": { "-500": { drop: true, why: "an example value of --range in the man page (`-500  specifies the last 500 bytes`); `curl -500`: option -500: is unknown" } } },
   },
-  npm: { help: (name, sub) => (sub.length ? [`npm ${sub.join(" ")} --help`, man(`npm-${sub.join("-")}`)] : ["npm --help", man("npm")]) },
+  // npm's definitions list names only; its usage lines give the values (`[--omit <dev|...>]`)
+  npm: { help: (name, sub) => (sub.length ? [`npm ${sub.join(" ")} --help`, man(`npm-${sub.join("-")}`)] : ["npm --help", man("npm")]), style: { synopsis: true } },
+  npx: { ...DEFAULT_RECIPE, style: { synopsis: true } },
+  // ruby's man page writes each value spaced (`-C directory`), its --help glues it (`-Cdirectory`):
+  // the man page first; where both are wrong, a real run
+  ruby: {
+    help: () => [man("ruby"), "ruby --help"],
+    style: { shortGlued: true },
+    arity: {
+      "-F": { arity: "optional", why: "man says `-F pattern`; `ruby -F : s.rb` runs the script `:` (glued only, as --help's `-Fpattern`)" },
+      "-K": { arity: "optional", why: "man says `-K kcode`; `ruby -K s.rb` runs s.rb (glued only)" },
+      "-i": { arity: "optional", why: "man says `-i extension`; `ruby -i .bak s.rb` runs the script `.bak` (glued only, as --help's `-i[extension]`)" },
+    },
+  },
+  node: NODE,
+  nodejs: NODE,
+  // perl's -h glues a placeholder too (`-Idirectory`)
+  perl: {
+    ...DEFAULT_RECIPE,
+    style: { shortGlued: true },
+    arity: { "-I": { arity: 1, why: "`perl -I /tmp/d s.pl` runs s.pl: -I takes the next word too" } },
+  },
+  // cmake: `-Werror=dev` is one word (observed: in `cmake -Werror ..`, `..` is the source)
+  cmake: { ...DEFAULT_RECIPE, style: { equalsGlued: true } },
+  // tsc's --help says which options take a value for some only (`type: boolean`); its own
+  // declarations (the table its command-line parser reads) say it for all, one help line each
+  tsc: {
+    help: () => [
+      `node -e 'const p=require("path");const ts=require(p.join(p.dirname(require("fs").realpathSync(process.argv[1])),"../lib/typescript.js"));for(const o of [...ts.optionDeclarations,...ts.buildOpts]){const t=typeof o.type==="string"?o.type:"map";console.log("  "+(o.shortName?"-"+o.shortName+", ":"")+"--"+o.name+(t==="boolean"?"":t==="map"?" <"+[...o.type.keys()].join("|")+">":" <"+t+">"))}' "$(command -v tsc)"`,
+    ],
+  },
+  // GNU parallel's --help leaves one space between a value and its description
+  // (`--colsep regexp Split input...`): its man page first
+  parallel: {
+    help: () => [man("parallel"), "parallel --help"],
+    // its man page mentions both in prose lines that start with the option before the definition
+    arity: {
+      "--retries": { arity: 1, why: "`parallel --retries 2 echo ::: a` prints a: 2 is the value" },
+      "--tagstring": { arity: 1, why: "`parallel --tagstring X echo ::: a` prints `X<TAB>a`" },
+    },
+    notOptions: { "-1000": "an exit value in the man page's SQL table", "-1220": "an exit value in the man page's SQL table" },
+  },
+  // Ruby's OptionParser: `-C, --directory [DIRECTORY]` takes the next word (`rake -C sub` runs in sub)
+  rake: { ...DEFAULT_RECIPE, style: { spacedOptionalNext: true } },
+  // bun writes every value `--opt=<val>`, optional ones too
+  bun: {
+    ...DEFAULT_RECIPE,
+    arity: { "build --sourcemap": { arity: "optional", why: "`bun build --sourcemap external a.ts` resolves `external` as an entry point; `--sourcemap a.ts` builds a.ts with a map" } },
+  },
+  // pnpm writes some options with an example value in place of a placeholder
+  pnpm: {
+    ...DEFAULT_RECIPE,
+    arity: {
+      "--filter": { arity: 1, why: "first defined as `--filter !<selector>`; `pnpm ls --filter nonexist` matches no project (the word is its value)" },
+      "--depth": { arity: 1, why: "defined as `--depth -1`, `--depth 0`; `pnpm ls --depth 0` lists the project (0 is not read as a package)" },
+      "-s": { arity: 0, why: "`-s, --silent, --reporter silent`: the value belongs to --reporter; `pnpm -s ls --json` runs ls" },
+    },
+  },
 };
 
 /**

@@ -2,7 +2,7 @@
 // earlier readers (a value written once for a group, a short option with a value of its own, a
 // long option written with one fixed value as the meaning of a short one).
 import { describe, expect, it } from "vitest";
-import { mergeOptions, parseOptions } from "../../../oracle/options/parse.ts";
+import { mergeOptions, parseOptions, synopsisArity } from "../../../oracle/options/parse.ts";
 
 const one = (line: string) => parseOptions(line);
 
@@ -14,6 +14,10 @@ describe("parseOptions", () => {
     ["    -e, --exclude <pattern>", [{ names: ["-e", "--exclude"], arity: 1, arg: "<pattern>" }]],
     ["    --[no-]verify         bypass hooks", [{ names: ["--verify", "--no-verify"], arity: 0 }]],
     ["-c cmd : program passed in as string", [{ names: ["-c"], arity: 1, arg: "cmd" }]],
+    // Python: a choice of words, the description on the next line
+    ["--check-hash-based-pycs always|default|never:", [{ names: ["--check-hash-based-pycs"], arity: 1, arg: "always|default|never" }]],
+    // cmake: ` = ` ends the definition when the placeholder leaves one space only
+    ["  --install-prefix <directory> = Specify install directory", [{ names: ["--install-prefix"], arity: 1, arg: "<directory>" }]],
     ["  -f script-file, --file=script-file", [{ names: ["-f", "--file"], arity: 1, arg: "script-file" }]],
     ["  -c  --format=FORMAT   use the specified FORMAT", [{ names: ["-c", "--format"], arity: 1, arg: "FORMAT" }]],
     ["    -s [+][-]seek  start at <seek> bytes", [{ names: ["-s"], arity: 1, arg: "[+][-]seek" }]],
@@ -91,6 +95,62 @@ describe("parseOptions", () => {
 
   it("keeps the first definition of a name", () => {
     expect(parseOptions("  -n, --lines=NUM   first\n  -n        again")).toEqual([{ names: ["-n", "--lines"], arity: 1, arg: "NUM" }]);
+  });
+});
+
+describe("per-tool notations", () => {
+  it("reads java's value lists as one value", () => {
+    expect(one("    --add-modules <module name>[,<module name>...]")).toEqual([{ names: ["--add-modules"], arity: 1, arg: "<module name>[,<module name>...]" }]);
+    expect(one("  --add-exports <module>/<package>=<other-module>(,<other-module>)*")).toEqual([
+      { names: ["--add-exports"], arity: 1, arg: "<module>/<package>=<other-module>(,<other-module>)*" },
+    ]);
+    expect(one("       -processor class1[,class2,class3...]")).toEqual([{ names: ["-processor"], arity: 1, arg: "class1[,class2,class3...]" }]);
+  });
+
+  it("reads gcc's `-std=<standard>` as a value glued after `=` only (gcc -std c99: unrecognized option)", () => {
+    expect(parseOptions("  -std=<standard>          Assume that the input sources are for <standard>.", { equalsGlued: true })).toEqual([
+      { names: ["-std"], arity: "optional", arg: "<standard>" },
+    ]);
+    // a double-dash option keeps getopt's reading, and without the style nothing changes
+    expect(parseOptions("  --sysroot=<directory>    Use <directory> as the root", { equalsGlued: true })[0]!.arity).toBe(1);
+    expect(one("  -std=<standard>          Assume")[0]!.arity).toBe(1);
+  });
+
+  it("reads a spaced bracketed value as the next word for Ruby's OptionParser (rake -C sub runs in sub)", () => {
+    const line = "    -C, --directory [DIRECTORY]      Change to DIRECTORY before doing anything.";
+    expect(parseOptions(line, { spacedOptionalNext: true })).toEqual([{ names: ["-C", "--directory"], arity: 1, arg: "DIRECTORY" }]);
+    expect(parseOptions(line)).toEqual([{ names: ["-C", "--directory"], arity: "optional", arg: "DIRECTORY" }]);
+  });
+
+  it("reads ruby's glued placeholder as the letter's value (`-Cdirectory`)", () => {
+    expect(parseOptions("  -Cdirectory     cd to directory", { shortGlued: true })).toEqual([{ names: ["-C"], arity: "optional", arg: "directory" }]);
+    expect(parseOptions("  -Eex[:in], --encoding=ex[:in]", { shortGlued: true })[0]).toEqual({ names: ["-E"], arity: "optional", arg: "ex[:in]" });
+    // (only for tools without single-dash long names: `-maxdepth` would read as -m)
+  });
+
+  it("takes npm's values from its usage lines, not its definitions", () => {
+    const text = [
+      "Options:",
+      "[-S|--save|--no-save] [--omit <dev|optional|peer> [--omit <dev|optional|peer> ...]]",
+      "[-w|--workspace <workspace-name> [-w|--workspace <workspace-name> ...]]",
+      "[--color|--no-color|--color always]",
+      "",
+      "  -S|--save",
+      "    Save installed packages.",
+      "  --omit",
+      "    Dependency types to omit.",
+      "  -w|--workspace",
+      "    Enable running a command in a workspace.",
+      "  --color",
+      "    Colors.",
+    ].join("\n");
+    expect(parseOptions(text, { synopsis: true })).toEqual([
+      { names: ["-S", "--save"], arity: 0 },
+      { names: ["--omit"], arity: 1, arg: "<dev|optional|peer>" },
+      { names: ["-w", "--workspace"], arity: 1, arg: "<workspace-name>" },
+      { names: ["--color"], arity: 0 },
+    ]);
+    expect([...synopsisArity(text).keys()]).toEqual(["--omit", "-w", "--workspace"]);
   });
 });
 
