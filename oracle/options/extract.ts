@@ -8,7 +8,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadRegistry } from "../../src/analysis/registry/load.ts";
 import type { CNode } from "../../src/analysis/registry/compiled.ts";
-import { mergeOptions, parseOptions, type ToolOption } from "./parse.ts";
+import { mergeOptions, parseOptions, type Arity, type ToolOption } from "./parse.ts";
 import { runHelp, versionOf } from "./run.ts";
 import { MODULE_ENTRIES, NOT_OPTIONS, recipeFor } from "./tools.ts";
 import type { OptionsNode, ToolExtract } from "./types.ts";
@@ -29,13 +29,23 @@ function extractNode(name: string, sub: string[], node: CNode, builtin: boolean,
   const lists: ToolOption[][] = [];
   for (const cmd of recipe.help(name, sub)) {
     const r = runHelp(cmd);
-    const opts = parseOptions(r.text);
+    const opts = parseOptions(r.text, recipe.style?.(cmd));
     if (opts.length === 0) continue; // no help there (no man page, or the tool has no such flag)
     sources.push(cmd);
     lists.push(opts);
   }
   const { options, conflicts } = mergeOptions(lists);
-  const out: OptionsNode = { sources, options };
+  // a correction names the spellings it is about: sudo's `-h` is not its `--help`
+  const fixes = recipe.corrections?.(sub) ?? {};
+  const corrected = options.flatMap((o): ToolOption[] => {
+    const moved = o.names.filter((n) => fixes[n] && fixes[n].arity !== o.arity);
+    if (!moved.length) return [o];
+    const kept: ToolOption[] = moved.length < o.names.length ? [{ ...o, names: o.names.filter((n) => !moved.includes(n)) }] : [];
+    const byArity = new Map<Arity, string[]>();
+    for (const n of moved) byArity.set(fixes[n]!.arity, [...(byArity.get(fixes[n]!.arity) ?? []), n]);
+    return [...kept, ...[...byArity].map(([arity, names]) => ({ names, arity, ...(arity !== 0 && o.arg ? { arg: o.arg } : {}) }))];
+  });
+  const out: OptionsNode = { sources, options: corrected };
   if (conflicts.length) out.conflicts = conflicts;
   if (!builtin && descend && node.subList.length) {
     const subs: Record<string, OptionsNode> = {};
@@ -46,7 +56,7 @@ function extractNode(name: string, sub: string[], node: CNode, builtin: boolean,
       // must be declared there too. Its own list only: nested subcommands come from the name.
       // A list equal to the parent's is no help of its own (`docker ps ls` prints `docker ps`'s,
       // an uninstalled docker plugin docker's own).
-      const echo = new Set([JSON.stringify(options), JSON.stringify(subs[leaf].options)]);
+      const echo = new Set([JSON.stringify(out.options), JSON.stringify(subs[leaf].options)]);
       for (const a of s.aliases) {
         const x = extractNode(name, [...sub, a], s, false, false);
         if (x.options.length && !echo.has(JSON.stringify(x.options))) subs[a] = x;

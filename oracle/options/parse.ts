@@ -25,16 +25,36 @@ interface Token {
 }
 
 const NAME = /^(--?\[no-?\]|[-+]{1,2})([A-Za-z0-9?#@][A-Za-z0-9_.?#@-]*|[0-9]+)/;
-/** An argument placeholder after a space: `FILE`, `<file>`, `{a,b}`, `file`, `[=X]` (optional). */
-const SPACED_ARG = /^ ((?:\[[^\]]*\])*(?:<[^>]+>(?:\.\.\.)?|\{[^}]+\}(?:\.\.\.)?|[A-Z][A-Z0-9_:-]*\b(?:\.\.\.)?|[a-z][a-z0-9_-]*(?:\.\.\.)?)|\[[^\]]+\])(?=$|[ ,])/;
+/**
+ * A placeholder made of pieces, read only where the definition ends after it: `<name>=<value>`
+ * (git -c), `[[bus]:][devnum]` and `vendor:[product]` (lsusb), `<version>[,<offset>]`. Brackets
+ * inside a longer word bracket a part of the value, not the value itself.
+ */
+const COMPOUND_ARG = /^ ((?:<[^>\s]+>|\[[^\s]*?\]|[A-Za-z][A-Za-z0-9_-]*)(?:[=:,/]?(?:<[^>\s]+>|\[[^\s]*?\]|[A-Za-z][A-Za-z0-9_-]*))+)$/;
+/** Words after options that make the line a sentence about them (`-a, -b, and -c.`, `--x is set`). */
+const PROSE_AFTER = /^\s*(and|is|are|was|were|has|have|can|will|takes?|options?)\b/;
+/** English words that follow an option in prose (`--no-min-parents and --no-max-parents reset...`), never a placeholder. */
+const PROSE_WORD = /^(and|or|is|are|was|the|a|an|to|with|in|of|for|as|if|then|when|also|only|but|not|which|that|this)$/;
+/** An argument placeholder after a space: `FILE`, `<file>`, `{a,b}`, `file`, `.suf` (xz), `'arg list'` (go), `[=X]` (optional). */
+const SPACED_ARG = /^ ((?:\[[^\]]*\])*(?:'[^']+'|<[^>]+>(?:\.\.\.)?|\{[^}]+\}(?:\.\.\.)?|[A-Z][A-Z0-9_:-]*\b(?:\.\.\.)?|\.?[a-z][a-z0-9_-]*(?:\.\.\.)?)|\[[^\]]+\])(?=$|[ ,])/;
+
+/** How a help format writes values, when the tool's recipe knows more than the text shows. */
+export interface ParseStyle {
+  /**
+   * Every word after one space that ends the definition is the option's required value, brackets
+   * or not: git's parse-options prints `--chmod (+|-)x`, `--resolvemsg ...`, `--diff-filter
+   * [(A|C|...)...[*]]` for required values and writes an optional one glued (`--abbrev[=<n>]`).
+   */
+  anySpacedValue?: boolean;
+}
 
 /** Splits the definition part of a line (before the description) into option spellings. */
-export function parseTokens(head: string): Token[] | null {
+export function parseTokens(head: string, style: ParseStyle = {}): Token[] | null {
   const out: Token[] = [];
   let rest = head.trim();
   while (rest.length) {
     const m = NAME.exec(rest);
-    if (!m) return out.length ? out : null;
+    if (!m) return out.length && !PROSE_AFTER.test(rest) ? out : null;
     // `see -printf.`: a name that ends a sentence is prose, not a definition
     if (m[0].endsWith(".")) return out.length ? out : null;
     let names: string[];
@@ -47,8 +67,22 @@ export function parseTokens(head: string): Token[] | null {
     let arity: Arity = 0;
     let arg: string | undefined;
     let literal = false;
-    const eq = /^(\[=[^\]]*\]|=\S+|\[[^\]]*\])/.exec(rest);
-    if (eq) {
+    // a comma ends the spelling: `--expand-tabs=<n>, --expand-tabs` (git) writes two of them
+    const eq = /^(\[=[^\]]*\]|=\S+?(?=,?(?:\s|$))|\[[^\]]*\])/.exec(rest);
+    // git's man pages glue a short option's value to it (`-S<string>`, `-l<num>`); parse-options
+    // reads `-S x` and `-Sx` alike
+    const glued = /^-[A-Za-z0-9]$/.test(names[0]!) ? /^<[^>\s]+>(?=,?(?:\s|$))/.exec(rest) : null;
+    // `--filelimit[=]#`, `--timefmt[=]format` (tree): the `=` is optional, the value is not
+    const eqOptional = /^\[=\]([^\s,]+)/.exec(rest);
+    if (glued) {
+      arity = 1;
+      arg = glued[0];
+      rest = rest.slice(glued[0].length);
+    } else if (eqOptional) {
+      arity = 1;
+      arg = eqOptional[1]!;
+      rest = rest.slice(eqOptional[0].length);
+    } else if (eq) {
       arity = eq[1]!.startsWith("[") ? "optional" : 1;
       arg = eq[1]!.replace(/^\[?=?|\]$/g, "");
       // kubectl writes each flag with its default and a colon: `--all-namespaces=false:` is a
@@ -61,23 +95,38 @@ export function parseTokens(head: string): Token[] | null {
       literal = /^=[a-z][a-z0-9-]*$/.test(eq[1]!) && m[1] === "--";
       rest = rest.slice(eq[0].length);
     } else {
-      const sp = SPACED_ARG.exec(rest);
+      const sp0 = SPACED_ARG.exec(rest);
+      const sp = sp0 && !PROSE_WORD.test(sp0[1]!) ? sp0 : COMPOUND_ARG.exec(rest);
       // a lowercase word after a space is a placeholder only when nothing but another option
       // or the end of the definition follows (`-f file` on its own line in a man page)
       const after = sp ? rest.slice(sp[0].length).trim() : "";
-      if (sp && (after === "" || after.startsWith(",") || after.startsWith("-") || after.startsWith("|") || /^or\b/.test(after))) {
-        arity = /^\[[^\]]*\]$/.test(sp[1]!) ? "optional" : 1;
+      const any = !sp && style.anySpacedValue ? /^ ([^\s-]\S*)$/.exec(rest) : null;
+      if (any) {
+        arity = 1;
+        arg = any[1]!;
+        rest = "";
+      } else if (sp && (after === "" || after.startsWith(",") || after.startsWith("-") || after.startsWith("|") || /^or\b/.test(after))) {
+        arity = /^\[[^\]]*\]$/.test(sp[1]!) && !style.anySpacedValue ? "optional" : 1;
         arg = arity === "optional" ? sp[1]!.slice(1, -1) : sp[1]!;
         rest = rest.slice(sp[0].length);
       }
     }
-    for (const n of names) out.push({ name: n, arity, ...(arg ? { arg } : {}), ...(literal ? { literal } : {}) });
+    // git's `--[no-]signature=<signature>`: the negation takes no value
+    for (const n of names) {
+      const negated = names.length === 2 && n === names[1];
+      out.push(negated ? { name: n, arity: 0 } : { name: n, arity, ...(arg ? { arg } : {}), ...(literal ? { literal } : {}) });
+    }
     // `-o, --out`, `-o | --out`, `-o or --out`, and systemd's `-H --host=HOST`: a short spelling,
     // a space, its long one (only that pair: a run of flags on one line is a synopsis)
     const systemd = names.length === 1 && /^-[A-Za-z0-9?]$/.test(names[0]!) && arity === 0 && out.length === 1 ? /^\s+(?=--[A-Za-z])/ : null;
     const sepm = /^\s*(,|\||\bor\b)\s*/.exec(rest) ?? systemd?.exec(rest);
     if (sepm) rest = rest.slice(sepm[0].length);
-    else if (rest.trim().length) return out; // trailing words: not part of a definition
+    // `--paginate or --no-pager is specified...`, `-short, -timeout, -failfast, and -v.` (go): a
+    // sentence about options, not a definition
+    else if (PROSE_AFTER.test(rest)) return null;
+    // trailing words: not part of a definition; a verb among them makes the line a sentence
+    // (`-m or --module <module>/<mainclass> are passed as the arguments to`, java)
+    else if (rest.trim().length) return /\s(is|are|was|were|has|have|can|will)\s/.test(rest) ? null : out;
     else break;
   }
   return out.length ? out : null;
@@ -99,7 +148,7 @@ function headOf(line: string): string {
  * "mandatory arguments to long options are mandatory for short options too", and git and man
  * pages write the value once for the group.
  */
-export function parseOptions(text: string): ToolOption[] {
+export function parseOptions(text: string, style: ParseStyle = {}): ToolOption[] {
   const lines: Token[][] = [];
   for (const raw of text.split("\n")) {
     const line = raw.replace(/\r$/, "");
@@ -107,7 +156,7 @@ export function parseOptions(text: string): ToolOption[] {
     const head = headOf(line);
     // prose that starts with a dash (`- a list item`, `-- end of options` explained) has spaces
     if (/^[-+]\s/.test(head)) continue;
-    const parsed = parseTokens(head);
+    const parsed = parseTokens(head, style);
     if (parsed) lines.push(parsed);
   }
   // `-p, --indicator-style=slash` next to `--indicator-style=WORD`: the first is the meaning of
@@ -139,8 +188,26 @@ function group(toks: Token[]): ToolOption[] {
   if (!toks.length) return [];
   const shortWithArg = toks.some((t) => t.arity !== 0 && !t.name.startsWith("--"));
   if (!shortWithArg) {
-    const withArg = toks.find((t) => t.arity !== 0);
-    return [{ names: [...new Set(toks.map((t) => t.name))], arity: withArg ? withArg.arity : 0, ...(withArg?.arg ? { arg: withArg.arg } : {}) }];
+    // The value written once belongs to the spellings before it (`-o, --output=FILE`); a long
+    // one written after it stands alone (git's `--min-parents=<n>, --no-min-parents`), and a name
+    // written both with and without a value takes it only glued (`--expand-tabs=<n>, --expand-tabs`).
+    // A name written twice enumerates its values (sort's `-c, --check, --check=diagnose-first`,
+    // `-C, --check=quiet, --check=silent`): those are no value of the other spellings.
+    if (!toks.some((t) => t.arity !== 0)) return [{ names: [...new Set(toks.map((t) => t.name))], arity: 0 }];
+    const count = new Map<string, number>();
+    for (const t of toks) count.set(t.name, (count.get(t.name) ?? 0) + 1);
+    const first = toks.findIndex((t) => t.arity !== 0 && count.get(t.name) === 1);
+    const own = new Map<string, Token>();
+    toks.forEach((t, i) => {
+      // a short spelling after the value shares it too (rsync's `--rsh=COMMAND, -e`)
+      const shared = first >= 0 && (i < first || !t.name.startsWith("--")) ? toks[first]! : null;
+      const arity: Arity = t.arity !== 0 ? t.arity : shared ? shared.arity : 0;
+      const arg = t.arity !== 0 ? t.arg : shared?.arg;
+      const prev = own.get(t.name);
+      if (!prev) own.set(t.name, { name: t.name, arity, ...(arg ? { arg } : {}) });
+      else if (prev.arity !== arity) own.set(t.name, { ...prev, arity: "optional", ...(prev.arg ?? arg ? { arg: prev.arg ?? arg } : {}) });
+    });
+    toks = [...own.values()];
   }
   const byArity = new Map<Arity, ToolOption>();
   for (const t of toks) {

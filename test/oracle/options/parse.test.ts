@@ -29,8 +29,40 @@ describe("parseOptions", () => {
     ["  -a -b -c [-o option]", [{ names: ["-a"], arity: 0 }]],
     // wget: a comma, then the gap, then the long spelling
     ["  -o,  --output-file=FILE          log messages to FILE", [{ names: ["-o", "--output-file"], arity: 1, arg: "FILE" }]],
+    // git's man pages glue a short option's value (parse-options reads `-S x` too)
+    ["       -S<string>", [{ names: ["-S"], arity: 1, arg: "<string>" }]],
+    ["  -l<n>         limit rename attempts up to <n> paths.", [{ names: ["-l"], arity: 1, arg: "<n>" }]],
+    // a placeholder of pieces: git -c, lsusb, git pack-objects
+    ["       -c <name>=<value>", [{ names: ["-c"], arity: 1, arg: "<name>=<value>" }]],
+    ["  -s [[bus]:][devnum]", [{ names: ["-s"], arity: 1, arg: "[[bus]:][devnum]" }]],
+    ["  -d vendor:[product]", [{ names: ["-d"], arity: 1, arg: "vendor:[product]" }]],
+    ["       -S .suf, --suffix=.suf", [{ names: ["-S", "--suffix"], arity: 1, arg: ".suf" }]],
+    ["       --[no-]signature=<signature>", [{ names: ["--signature"], arity: 1, arg: "<signature>" }, { names: ["--no-signature"], arity: 0 }]],
+    // rsync writes the long spelling first: a short one after the value shares it
+    ["--rsh=COMMAND, -e        specify the remote shell to use", [{ names: ["--rsh", "-e"], arity: 1, arg: "COMMAND" }]],
+    ["           --paginate or --no-pager is specified on the command line", []],
+    ["       -asmflags '[pattern=]arg list'", [{ names: ["-asmflags"], arity: 1, arg: "'[pattern=]arg list'" }]],
+    ["       -short, -timeout, -failfast, and -v.  If a run of go test has any test", []],
+    ["-m or --module <module>/<mainclass> are passed as the arguments to", []],
+    // tree: `[=]` says the `=` is optional, not the value
+    ["       --filelimit[=]#", [{ names: ["--filelimit"], arity: 1, arg: "#" }]],
+    // prose that starts with an option: `and` is no placeholder
+    ["           --no-min-parents and --no-max-parents reset these limits", []],
+    // a value written after a spelling does not reach back to those after it
+    ["       --min-parents=<number>, --max-parents=<number>, --no-min-parents, --no-max-parents", [{ names: ["--min-parents", "--max-parents"], arity: 1, arg: "<number>" }, { names: ["--no-min-parents", "--no-max-parents"], arity: 0 }]],
+    // a name written with and without its value takes it only glued
+    ["       --expand-tabs=<n>, --expand-tabs, --no-expand-tabs", [{ names: ["--expand-tabs"], arity: "optional", arg: "<n>" }, { names: ["--no-expand-tabs"], arity: 0 }]],
+    // sort: a name written twice enumerates its values, which are not the short spelling's
+    ["  -c, --check, --check=diagnose-first  check for sorted input", [{ names: ["-c"], arity: 0 }, { names: ["--check"], arity: "optional", arg: "diagnose-first" }]],
+    ["  -C, --check=quiet, --check=silent  like -c", [{ names: ["-C"], arity: 0 }, { names: ["--check"], arity: 1, arg: "quiet" }]],
   ])("%j", (line, want) => {
     expect(one(line)).toEqual(want);
+  });
+
+  it("reads any spaced word as a required value in git's parse-options listing, and only there", () => {
+    const lines = ["    --chmod (+|-)x        override the executable bit", "    --resolvemsg ...      override error message", "    --diff-filter [(A|C|D|M|R|T|U|X|B)...[*]]", "    --prefix <prefix>/    write tree object for a subdirectory <prefix>"];
+    expect(lines.map((l) => parseOptions(l, { anySpacedValue: true })[0]!.arity)).toEqual([1, 1, 1, 1]);
+    expect(lines.map((l) => parseOptions(l)[0]!.arity)).toEqual([0, 0, 0, 0]);
   });
 
   it("gives each spelling its own arity when a short one writes its own value", () => {
