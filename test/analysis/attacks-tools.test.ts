@@ -92,7 +92,7 @@ const families: Record<string, { tools: string[]; cases: Case[] }> = {
   // An entry that takes a value where the tool takes none hides the next word (issue 14): each
   // was approved at reader before the entry read the option as the tool's own option list does.
   "an option read with the wrong arity": {
-    tools: ["git", "tree", "tar", "od"],
+    tools: ["git", "tree", "tar", "od", "zstd", "unzstd"],
     cases: [
       { cmd: "git blame --reverse --output=$HOME/.bashrc README.md", proof: rcChanged },
       { cmd: "tree --fromfile ~/.ssh/id_rsa", proof: leaks },
@@ -102,6 +102,8 @@ const families: Record<string, { tools: string[]; cases: Case[] }> = {
       { cmd: "tar -c --backup -f ~/.bashrc README.md", proof: rcChanged },
       { cmd: "tar -c --mtime=@0 --clamp-mtime -f ~/.bashrc README.md", proof: rcChanged },
       { cmd: "tree --matchdirs ~/.ssh", proof: (s, r) => expect(r.stdout).toContain("id_rsa") },
+      // zstd's -S is a benchmark flag: the archive is the operand, decompressed over ~/.bashrc
+      { setup: (s) => void spawnSync("sh", ["-c", `printf 'evil\\n' | zstd -q -o "${s.home}/.bashrc.zst"`]), cmd: "unzstd -f -S ~/.bashrc.zst", proof: rcChanged },
     ],
   },
 };
