@@ -9,6 +9,9 @@ export const NOT_OPTIONS: Record<string, string> = {
   "[": "its dash words are test operators, judged by the walk",
 };
 
+/** Option name -> its arity and the run that showed it. */
+export type Corrections = Record<string, { arity: Arity; why: string }>;
+
 export interface Recipe {
   /** Shell commands whose output lists the options of `name sub...` (sub empty: the top level). Where two disagree, the first wins. */
   help(name: string, sub: string[]): string[];
@@ -20,7 +23,7 @@ export interface Recipe {
    * Arities no help text shows, each found by running the tool (the run in `why`): applied to
    * the merged list of `name sub...`, by any name of an option.
    */
-  corrections?(sub: string[]): Record<string, { arity: Arity; why: string }>;
+  corrections?(sub: string[]): Corrections;
 }
 
 import type { Arity, ParseStyle } from "./parse.ts";
@@ -61,7 +64,7 @@ export const RECIPES: Record<string, Recipe> = {
   },
   go: {
     help: DEFAULT_RECIPE.help,
-    corrections: (sub) => (sub.join(" ") === "fmt" ? { "-mod": { arity: 1, why: "the man page writes `-mod   The -mod flag's value sets...`; `go fmt -mod mod ./...` takes mod as the value (go 1.19)" } } : {}),
+    corrections: (sub): Corrections => (sub.join(" ") === "fmt" ? { "-mod": { arity: 1, why: "the man page writes `-mod   The -mod flag's value sets...`; `go fmt -mod mod ./...` takes mod as the value (go 1.19)" } } : {}),
   },
   bash: {
     help: DEFAULT_RECIPE.help,
