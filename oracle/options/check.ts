@@ -17,7 +17,8 @@ export function declaredFlag(node: CNode, name: string): CFlag | null {
   for (let n: CNode | null = node; n; n = n.inherit ? n.parent : null) {
     let f: CFlag | undefined;
     if (/^--./.test(name)) f = n.long.get(name);
-    else if (/^-\d+$/.test(name) || /^-(NUM|N|<n>|<number>)$/i.test(name)) f = n.numFlag ?? n.short.get(name) ?? undefined;
+    // `-NUM` and `-N` are the tools' placeholders for a count flag (`head -5`); `-n` is an option
+    else if (/^-\d+$/.test(name) || /^-(NUM|N|<n>|<number>)$/i.test(name)) f = name === "-n" ? n.short.get(name) : (n.numFlag ?? n.short.get(name) ?? undefined);
     else if (/^[-+].$/.test(name)) f = n.short.get(name);
     else if (/^[-+]./.test(name)) {
       f = n.wordFlags.get(name);

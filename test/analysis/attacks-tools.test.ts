@@ -1,5 +1,6 @@
-// Held-out miss classes of tools (issues 13 and 19): helper programs behind options, other tools'
-// file options, Python's module path, make parsing and project code run in another directory.
+// Held-out miss classes of tools (issues 13, 14 and 19): helper programs behind options, other
+// tools' file options, Python's module path, make parsing and project code run in another
+// directory, options read with the wrong arity.
 // As in attacks.test.ts, each command first runs under real bash in a disposable tree and the
 // harm is checked, so a test cannot pass on a harmless spelling; then the product's verdict at
 // `developer` must not be approve. (These are registry semantics: the walk's stand-in registry
@@ -86,6 +87,23 @@ const families: Record<string, { tools: string[]; cases: Case[] }> = {
       { setup: projectMakefile, cmd: 'make --directory=../sibling --file="$PWD/Makefile" clean', proof: siblingGone },
       { setup: projectMakefile, cmd: "cd ../sibling && make -f ../proj/Makefile clean", proof: siblingGone },
       { setup: projectMakefile, cmd: 'make -s -C "$TMPDIR" -f "$PWD/Makefile" leak', proof: leaks },
+    ],
+  },
+  // An entry that takes a value where the tool takes none hides the next word (issue 14): each
+  // was approved at reader before the entry read the option as the tool's own option list does.
+  "an option read with the wrong arity": {
+    tools: ["git", "tree", "tar", "od", "zstd", "unzstd"],
+    cases: [
+      { cmd: "git blame --reverse --output=$HOME/.bashrc README.md", proof: rcChanged },
+      { cmd: "tree --fromfile ~/.ssh/id_rsa", proof: leaks },
+      { cmd: "tree --ignore-case ~/.ssh", proof: (s, r) => expect(r.stdout).toContain("id_rsa") },
+      // od -S prints NUL-terminated strings: a key file written so shows it whole
+      { setup: (s) => fs.writeFileSync(path.join(s.home, ".ssh/id_ed25519"), `${s.canary}\0`), cmd: "od --strings ~/.ssh/id_ed25519", proof: leaks },
+      { cmd: "tar -c --backup -f ~/.bashrc README.md", proof: rcChanged },
+      { cmd: "tar -c --mtime=@0 --clamp-mtime -f ~/.bashrc README.md", proof: rcChanged },
+      { cmd: "tree --matchdirs ~/.ssh", proof: (s, r) => expect(r.stdout).toContain("id_rsa") },
+      // zstd's -S is a benchmark flag: the archive is the operand, decompressed over ~/.bashrc
+      { setup: (s) => void spawnSync("sh", ["-c", `printf 'evil\\n' | zstd -q -o "${s.home}/.bashrc.zst"`]), cmd: "unzstd -f -S ~/.bashrc.zst", proof: rcChanged },
     ],
   },
 };

@@ -62,6 +62,12 @@ describe("gapsOf", () => {
     expect(gapsOf(node([{ names: ["--exec"], arity: "optional" }]), t)).toEqual([]);
   });
 
+  it("reads `-n` as the option it is, not as the `-N` count placeholder (head -n NUM)", () => {
+    // the entry has -NUM (a bool) and no -n: the tool's `-n` is missing, not the count flag
+    expect(gapsOf(node([{ names: ["-n"], arity: 1 }]), t)).toEqual([{ kind: "missing", node: "t", option: "-n", arity: 1, names: ["-n"] }]);
+    expect(gapsOf(node([{ names: ["-N"], arity: 0 }]), t)).toEqual([]);
+  });
+
   it("lets a flag marked unknown stand for any arity (it is refused whenever used)", () => {
     expect(gapsOf(node([{ names: ["-x"], arity: 0 }]), t)).toEqual([]);
   });
