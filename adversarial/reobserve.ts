@@ -45,9 +45,11 @@ export function missingPrograms(cases: readonly LabelledCase[]): string[] {
 }
 
 export async function reobserve(cases: readonly LabelledCase[], n: number, seed: number): Promise<{ checked: number; drifts: Drift[]; missing: string[] }> {
-  const picked = sample(cases, n, seed);
-  const missing = missingPrograms(picked);
-  if (missing.length) return { checked: 0, drifts: [], missing };
+  // Cases whose program this machine lacks are set aside (and named), the rest re-observed:
+  // one uninstalled tool in the sample must not switch the whole check off.
+  const drawn = sample(cases, n, seed);
+  const missing = missingPrograms(drawn);
+  const picked = missing.length ? drawn.filter((c) => !missing.includes(programOf(c) ?? "")) : drawn;
   const obs = await observeMany(picked.map((c) => (c.tags.pty ? { command: c.command, options: { pty: true } } : c.command)));
   const drifts: Drift[] = [];
   picked.forEach((c, i) => {
@@ -57,5 +59,5 @@ export async function reobserve(cases: readonly LabelledCase[], n: number, seed:
     const observed = o.timedOut ? "timed out" : `${o.observedLevel}/${c.label.levelUntrusted ? o.observedLevelUntrusted : "-"}/${role ?? "-"}`;
     if (expected !== observed) drifts.push({ id: c.id, command: c.command, expected, observed });
   });
-  return { checked: picked.length, drifts, missing: [] };
+  return { checked: picked.length, drifts, missing };
 }

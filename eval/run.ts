@@ -145,10 +145,8 @@ async function main(): Promise<number> {
     const { reobserve } = await import("../adversarial/reobserve.ts");
     const seed = Number.parseInt(commit.slice(0, 8), 16) || 1;
     const r = await reobserve(adversarial.cases as never, args.reobserve, seed);
-    if (r.missing.length) {
-      console.log(`\nre-observation: not run: the sampled cases use programs this machine lacks (${r.missing.join(", ")}); install them (.ci/run lists the packages the oracle runs).`);
-      return 2;
-    }
+    // A case whose program is not installed here is set aside, named, and the rest still checked.
+    if (r.missing.length) console.log(`\nre-observation: set aside ${args.reobserve - r.checked} sampled cases whose programs this machine lacks (${r.missing.join(", ")}); install them to check those too (.ci/run lists the packages the oracle runs).`);
     drifted = r.drifts.length > 0;
     console.log(`
 re-observation: ${r.checked} adversarial cases (seed ${seed}) run again in the sandbox oracle, ${r.drifts.length} drifted`);
