@@ -608,6 +608,11 @@ export function applyRole(ctx: Ctx, node: CNode, role: Role, word: ArgWord, idx:
       }
       if (word.startsWith("@") && word !== "@-") pathEffect(ctx, "read", word.slice(1), idx, `\`${node.path}\` sends the file's content`);
       return;
+    case "at-read":
+      // `zip -x @list`: the value may name a file the tool reads its list from
+      if (word === null) pathEffect(ctx, "read", null, idx, `a dynamic value of \`${node.path}\` may name a file with @`);
+      else if (word.startsWith("@")) pathEffect(ctx, "read", word.slice(1), idx, `\`${node.path}\` reads the list in the file`);
+      return;
     case "code":
       if (word === null) throw new Unknown(`the code given to \`${node.path}\` is dynamic`, idx);
       ctx.out.effects.push({ type: "other", op: "exec", locus: "none", target: word, kind: "inline-code", argIndex: idx, why: `\`${node.path}\` runs inline code` });

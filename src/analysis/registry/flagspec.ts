@@ -27,6 +27,7 @@ export const ROLES = [
   "url", // a URL fetched (literal-url, or computed-url when dynamic)
   "send-url", // a URL data is sent to (net-send)
   "data", // a request body: `@file` reads the file; the command's send mode decides net-send
+  "at-read", // a value that, spelled `@FILE`, names a file the tool reads a list from (zip -x @list)
   "host", // a remote host (what happens there is decided by the command's effects or handler)
   "code", // inline code of a general-purpose interpreter (exec inline-code)
   "script", // shell code in a string, analysed by the walk as an inner script (`sh -c VALUE`)
