@@ -31,6 +31,8 @@ import { family as makeParsing } from "./make-parsing.ts";
 import { family as runnerDirectories } from "./runner-directories.ts";
 import { family as bigTreeReads } from "./big-tree-reads.ts";
 import { family as readerFilters } from "./reader-filters.ts";
+import { family as ignoreFileLinks } from "./ignore-file-links.ts";
+import { family as listingWalks } from "./listing-walks.ts";
 import { family as globProc } from "./glob-proc-aliases.ts";
 import { family as findDirs } from "./find-dirs-links.ts";
 import { family as unbounded } from "./unbounded-deletes.ts";
@@ -98,6 +100,8 @@ export const FAMILIES: Family[] = [
   precisionGaps,
   bigTreeReads,
   readerFilters,
+  ignoreFileLinks,
+  listingWalks,
   ownJobs,
   npxInstalled,
   venvActivate,

@@ -37,6 +37,18 @@ export const family: Family = {
     env("git-grep-no-index", "git grep --no-index API_TOKEN", "git grep API_TOKEN"),
     env("git-grep-tracked", "git add -f .env && git grep API_TOKEN", "git add src && git grep API_TOKEN"),
     env("git-grep-cached-tracked", "git add -f .env; git grep --cached -n API_TOKEN", "git grep --cached -n API_TOKEN"),
+    // ag: hidden entries are skipped unless --hidden/-u; .gitignore'd ones unless -u/-U (its own
+    // rules, not trusted by the model); links below the start unless -f
+    env("ag-unrestricted", "ag -u API_TOKEN .", "ag API_TOKEN ."),
+    env("ag-hidden-skip-vcs", "ag --hidden -U API_TOKEN .", "ag --hidden API_TOKEN src"),
+    env("ag-hidden-whitelist", "printf '!.env\\n' >> .gitignore && ag --hidden API_TOKEN .", "printf 'dist/\\n' >> .gitignore && ag API_TOKEN ."),
+    env("ag-star-star", "printf '**/.env\\n' > .gitignore && ag --hidden API_TOKEN .", "printf '**/.env\\n' > .gitignore && ag API_TOKEN ."),
+    env("ag-all-types-hidden", "ag -a --hidden -U API_TOKEN", "ag -a API_TOKEN src"),
+    env("ag-filename-pattern", "ag -u -g env .", "ag -g env src"),
+    aws("ag-follow", "ag -f aws_access_key_id .", "ag aws_access_key_id ."),
+    aws("ag-follow-long", "ag --follow --hidden aws_access_key_id .", "ag --hidden aws_access_key_id ."),
+    aws("ag-path-to-ignore", "ag -p ~/.aws/credentials x src", "ag -p .gitignore x src"),
+    aws("ag-pager", "ag --pager 'cat ~/.aws/credentials' x src", "ag --nopager x src"),
     aws("rg-follow", "rg -L aws_access_key_id .", "rg aws_access_key_id ."),
     aws("rg-follow-long", "rg --follow -uu aws_access_key_id .", "rg -uu --glob '!.env' aws_access_key_id ."),
     aws("grep-R-link", "grep -R --exclude=.env aws_access_key_id .", "grep -r --exclude=.env aws_access_key_id ."),

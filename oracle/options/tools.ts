@@ -152,6 +152,15 @@ export const RECIPES: Record<string, Recipe> = {
   },
   node: NODE,
   nodejs: NODE,
+  ag: {
+    ...DEFAULT_RECIPE,
+    arity: {
+      "--color-path": { arity: 1, why: "`ag --color-path 35 foo f.txt` prints f.txt's foo line: 35 is the value, not the pattern" },
+      "--color-match": { arity: 1, why: "the same help line shape as --color-path (a default in parentheses), and the same getopt table" },
+      "--color-line-number": { arity: 1, why: "the same help line shape as --color-path, and the same getopt table" },
+      "-G": { arity: 1, why: "`-G --file-search-regex  PATTERN` puts the value after the long name; `ag -G txt foo .` searches .txt files for foo" },
+    },
+  },
   // perl's -h glues a placeholder too (`-Idirectory`)
   perl: {
     ...DEFAULT_RECIPE,

@@ -13,7 +13,7 @@ import type { DirContext } from "./context.ts";
 import type { EnvVectors } from "./envvectors.ts";
 import { globPrefix, hasGlob, lexical, resolvePath, segmentRegExp } from "./paths.ts";
 import { isProcessEntry, procGlob } from "./globs.ts";
-import { listDir, tryLstat as tryLstatSafe, tryRead } from "./fs.ts";
+import { listDir, tryLstat as tryLstatSafe, tryRead, type FsLike } from "./fs.ts";
 import { trackedFiles } from "./gitindex.ts";
 import { WALK_BUDGET } from "./treescan.ts";
 import { filters, IGNORE_NAMES, WalkPlan, type WalkFilter } from "./walkfilter.ts";
@@ -71,6 +71,14 @@ export interface WriteRecord {
 /** Commands whose recursive reads look at names and metadata only, never file contents. */
 /** Readers that look at a file operand only by its metadata (a directory they list); their options' files are read. */
 const METADATA_ONLY = new Set(["ls", "dir", "vdir", "du", "stat"]);
+/** The names in a directory, none when it cannot be listed. */
+const namesIn = (fs: FsLike, dir: string): string[] => {
+  try {
+    return listDir(fs, dir).map((e) => e.name);
+  } catch {
+    return [];
+  }
+};
 const toolName = (by: string): string => (by.split(" ")[0] ?? "").replace(/^.*\//, "");
 const NAMES_ONLY = new Set(["find", "ls", "du", "tree", "fd", "fdfind", "stat", "git", "wc-names", "dir", "vdir", "chmod", "chown", "touch"]);
 const SCAN_LIMIT = 1000;
@@ -748,6 +756,20 @@ export class Placement {
         this.emit({ op, locus: "unknown", target: r.path, source, why: `${req.why}: reads everything below \`${r.path}\`, ${scan.why}`, command });
       }
     }
+    // A walk that lists names (find, du, ls -R, tree) opens every directory it enters: one of
+    // the secret or self trees below is listed, as `ls ~/.ssh` lists it (`find ~ -type f`,
+    // `du -a ~` list ~/.ssh: observed). Files of those loci in other directories are only seen
+    // by name (`find . -name .env` stats, never opens it).
+    if (op === "read" && recursive && !req.walk && !SCAN_LOCI.has(where.locus) && where.locus !== "stream" && NAMES_ONLY.has(toolName(req.by))) {
+      // Following links (find -L), it may list a secret tree anywhere: judged as a reader that follows them.
+      if (req.follow === true) {
+        const scan = this.scanBelow(r.path, ["**"], undefined, "s", { follow: "all" });
+        if (scan.found && scan.locus) this.emit({ op, locus: scan.locus, target: scan.found, source, why: `${req.why}: lists everything below \`${r.path}\` through its symlinks, ${scan.why}`, command });
+        else if (scan.truncated) this.emit({ op, locus: "unknown", target: r.path, source, why: `${req.why}: lists everything below \`${r.path}\` through its symlinks, ${scan.why}`, command });
+      }
+      const listed = this.listedTree(r.path, req.follow === true);
+      if (listed) this.emit({ op, locus: listed.locus, target: listed.path, source, why: `${req.why}: lists everything below \`${r.path}\`, \`${listed.path}\` included`, command });
+    }
     // Deleting a tree deletes what lies below it, in whatever locus that is (`rm -rf .` and
     // `git clean -fdx` delete `.env` and `.git/config`, observed). Only for deleters that take
     // everything (registry approximations such as git checkout's tracked files are left alone).
@@ -1076,7 +1098,68 @@ export class Placement {
       hit(r.path, p, regions.locate(r.path));
       if (walk && r.isDir === true) this.belowLink(r.path, p, hit, (why) => (out = out.truncated ? out : { ...out, truncated: true, why }));
     }
+    if (walk && !follows && walk.opens.length) this.openedFiles(dir, facts, walk.opens, plan, hit);
     return out;
+  }
+
+  /**
+   * The first secret or self tree (regions treesOf) strictly below `dir` that a listing walk
+   * reaches: one that exists there as a directory, or that a symlink on the way leads to when
+   * the walk follows links (a link the walk does not follow is listed as a name only). A name
+   * with a glob (`/tmp/shellfence-*`) is looked for in its parent.
+   */
+  private listedTree(dir: string, follow: boolean): { path: string; locus: Locus } | null {
+    const fs = this.deps.ctx.fs;
+    const trees = this.deps.regions.treesOf?.([...SCAN_LOCI]);
+    if (!fs || !trees) return null;
+    const pre = dir === "/" ? "/" : dir + "/";
+    for (const t of trees) {
+      if (!t.startsWith(pre)) continue;
+      const parent = path.posix.dirname(t);
+      const base = t.slice(parent.length + 1);
+      const names = /[*?[]/.test(base) ? namesIn(fs, parent).filter((n) => segmentRegExp(base, false).test(n)) : [base];
+      for (const n of names) {
+        const p = (parent === "/" ? "" : parent) + "/" + n;
+        // every directory on the way must be entered: real ones, or links when the walk follows them
+        let reached = true;
+        for (let q = p; q.length > dir.length; q = path.posix.dirname(q)) {
+          const st = tryLstatSafe(fs, q);
+          if (!st || (st.isSymbolicLink() ? !follow : q !== p && !st.isDirectory())) reached = false;
+          if (!reached) break;
+        }
+        if (!reached || this.dirExists(p) !== true) continue;
+        return { path: p, locus: this.deps.regions.locate(p) };
+      }
+    }
+    return null;
+  }
+
+  /**
+   * The files a reader opens in every directory it enters whatever its filters (ag reads each
+   * directory's ignore files, observed): a symlink there, or a `.git` that is one, is a read of
+   * its target. The directories are the start and those the scan saw holding such a name.
+   */
+  private openedFiles(dir: string, facts: { named: readonly string[]; links: readonly string[] }, opens: readonly string[], plan: WalkPlan | null, hit: (target: string, p: string, locus: Locus) => void): void {
+    const fs = this.deps.ctx.fs!;
+    const first = (n: string) => n.split("/")[0]!;
+    const dirs = new Set<string>([dir]);
+    for (const p of [...facts.named, ...facts.links]) {
+      const i = p.lastIndexOf("/");
+      if (opens.some((o) => first(o) === p.slice(i + 1))) dirs.add(p.slice(0, Math.max(i, 1)));
+    }
+    for (const d of dirs) {
+      if (d !== dir && plan && !plan.reads(d, true)) continue;
+      for (const o of opens) {
+        const p = (d === "/" ? "" : d) + "/" + o;
+        if (!tryLstatSafe(fs, p)) continue;
+        const r = resolvePath(fs, "/", p, true);
+        if (!r.ok) {
+          if (!/too many symlinks/.test(r.why)) hit(p, p, "unknown");
+          continue;
+        }
+        hit(r.path, p, this.deps.regions.locate(r.path));
+      }
+    }
   }
 
   /**

@@ -40,6 +40,8 @@ export interface WalkSpec {
   };
   /** Environment variables that add options (RIPGREP_CONFIG_PATH): set, the filters are not known. */
   env: string[];
+  /** Files it opens in every directory it enters, through symlinks (ag's ignore files). */
+  opens: readonly string[];
 }
 
 /** The filters one invocation applies (from its flags). */
@@ -58,13 +60,15 @@ export interface WalkFilter {
   excludeDirs: RegExp[];
   /** Environment variables that would add options. */
   env: string[];
+  /** Files it opens in every directory it enters, through symlinks (ag's ignore files). */
+  opens: readonly string[];
   /** Why the filters cannot be evaluated (the tree is judged whole, links as followed). */
   unsure?: string;
 }
 
 /** The filters of one invocation from the flags it was given (names as written, values as words). */
 export function walkFilterOf(by: string, spec: WalkSpec, flags: readonly { name: string; value: string | null | undefined }[]): WalkFilter {
-  const f: WalkFilter = { by, tracked: spec.tracked, hidden: spec.hidden, ignoreFiles: spec.ignoreFiles, follow: spec.follow, overrides: [], typed: false, files: [], excludeDirs: [], env: spec.env };
+  const f: WalkFilter = { by, tracked: spec.tracked, hidden: spec.hidden, ignoreFiles: spec.ignoreFiles, follow: spec.follow, overrides: [], typed: false, files: [], excludeDirs: [], env: spec.env, opens: spec.opens };
   const has = (list: string[], name: string) => list.includes(name);
   const nocase = flags.some((x) => has(spec.flags.globCase, x.name));
   let unrestricted = 0;
@@ -118,7 +122,7 @@ export function filters(f: WalkFilter): boolean {
 }
 
 /** Names the tree scan must also report for a filtered walk: ignore files and nested repositories. */
-export const IGNORE_NAMES: ReadonlySet<string> = new Set([".gitignore", ".ignore", ".rgignore", ".git"]);
+export const IGNORE_NAMES: ReadonlySet<string> = new Set([".gitignore", ".ignore", ".rgignore", ".fdignore", ".hgignore", ".git"]);
 
 /** An ignore file the tool applies, and the directory its patterns are relative to. */
 interface Rules {

@@ -153,6 +153,7 @@ function memoRegions(r: CompiledRegions): CompiledRegions {
     },
     ...(r.names ? { names: r.names } : {}),
     ...(r.namesOf ? { namesOf: r.namesOf } : {}),
+    ...(r.treesOf ? { treesOf: r.treesOf } : {}),
     secretVariable: r.secretVariable,
   };
 }
@@ -175,6 +176,8 @@ function withHomes(r: Regions, c: DirContext, physical: CompiledRegions): Compil
     },
     ...(physical.names ? { names: physical.names } : {}),
     ...(physical.namesOf ? { namesOf: physical.namesOf } : {}),
+    // the trees under every spelling of HOME
+    ...(physical.treesOf ? { treesOf: (loci: readonly string[]) => [...physical.treesOf!(loci), ...others.flatMap((o) => o.treesOf?.(loci) ?? [])] } : {}),
     secretVariable: physical.secretVariable,
   };
 }

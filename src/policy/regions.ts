@@ -102,6 +102,12 @@ export interface CompiledRegions {
   namesOf?(loci: readonly string[]): SpecialNames;
   /** Is an environment variable of this name a secret (regions `[variables]`)? */
   secretVariable(name: string): boolean;
+  /**
+   * The directories whose whole tree some loci's patterns take (`~/.ssh/**` gives the absolute
+   * `~/.ssh`; a name may still hold a glob: `/tmp/shellfence-*`): what a walk that lists every
+   * directory it enters lists in those loci.
+   */
+  treesOf?(loci: readonly string[]): readonly string[];
 }
 
 export interface SpecialNames {
@@ -214,7 +220,21 @@ export function compileRegions(regions: Regions, anchors: Anchors): CompiledRegi
     if (!n) some.set(k, (n = specialNames(regions, new Set(loci))));
     return n;
   };
-  return { explain, locate: (p) => explain(p).locus, names: specialNames(regions), namesOf, secretVariable: secretVariableTest(regions) };
+  const trees = new Map<string, string[]>();
+  const treesOf = (loci: readonly string[]) => {
+    const k = [...loci].sort().join(",");
+    let t = trees.get(k);
+    if (!t) {
+      t = [];
+      for (const l of regions.loci) {
+        if (!loci.includes(l.name)) continue;
+        for (const p of l.patterns) if (p.endsWith("/**")) for (const e of expand(p.slice(0, -3))) t.push(e.path);
+      }
+      trees.set(k, t);
+    }
+    return t;
+  };
+  return { explain, locate: (p) => explain(p).locus, names: specialNames(regions), namesOf, treesOf, secretVariable: secretVariableTest(regions) };
 }
 
 /**

@@ -334,5 +334,6 @@ function compileWalk(w: WalkSpecToml): WalkSpec {
       unsure: names(w.unsure),
     },
     env: w.unsure_env ?? [],
+    opens: w.opens ?? [],
   };
 }

@@ -163,6 +163,11 @@ export const walkSchema = z
     unsure: flagNames.optional(),
     /** Environment variables that add options (RIPGREP_CONFIG_PATH): set, the tree is judged whole, links as followed. */
     unsure_env: z.array(z.string().min(1)).optional(),
+    /**
+     * Files it opens in every directory it enters, through symlinks, whatever its other filters
+     * say (ag, rg and fd read each directory's ignore files and `.git/info/exclude`: observed).
+     */
+    opens: z.array(z.enum([".gitignore", ".ignore", ".hgignore", ".rgignore", ".fdignore", ".git/info/exclude"])).optional(),
   })
   .strict();
 export type WalkSpecToml = z.infer<typeof walkSchema>;

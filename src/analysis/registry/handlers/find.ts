@@ -112,7 +112,10 @@ export const find: Handler = {
     pathEffect(ctx, "read", ".", -1, "find opens the current directory");
     for (const s of starts) {
       // Walking a tree reveals names, not contents: the start point is read, not everything below.
-      pathEffect(ctx, "read", s.path, s.index, "find lists the tree under it");
+      pathEffect(ctx, "read", s.path, s.index, "find lists the tree under it", true);
+      // find -L enters the directories its links lead to (and lists them)
+      const listed = ctx.out.effects[ctx.out.effects.length - 1];
+      if (followAll && listed?.type === "path") listed.follow = true;
       if (deletes) {
         // with a plain -name conjunction only the matching names go (the walk lists them)
         const e = { type: "path" as const, op: "delete" as const, path: s.path, recursive: true, argIndex: s.index, why: followAll ? "find -L -delete removes what matches under it, through symlinks" : "find -delete removes what matches under it" };
