@@ -2,6 +2,7 @@
 // committed labels cannot drift from what bash really does on this machine.
 import { spawnSync } from "node:child_process";
 import { observeMany } from "../oracle/sandbox/index.ts";
+import { sandboxEnv } from "../oracle/sandbox/sandbox.ts";
 import { intentById } from "./intents.ts";
 import { makeRng } from "./rng.ts";
 
@@ -38,9 +39,18 @@ function programOf(c: LabelledCase): string | null {
 
 /** Programs the picked cases run that this machine lacks: re-observing them would only measure the missing tool. */
 export function missingPrograms(cases: readonly LabelledCase[]): string[] {
-  const names = [...new Set(cases.map(programOf).filter((x): x is string => x !== null))];
+  return missingInSandbox([...new Set(cases.map(programOf).filter((x): x is string => x !== null))]);
+}
+
+/**
+ * The names bash inside the sandbox would not find: the sandbox's own PATH, not this process's
+ * (a pyenv shim or a user's ~/.local/bin is not there, and a case run without its program would
+ * only observe "command not found").
+ */
+export function missingInSandbox(names: readonly string[]): string[] {
   if (!names.length) return [];
-  const r = spawnSync("bash", ["--norc", "--noprofile", "-c", 'for n; do type -t -- "$n" >/dev/null || echo "$n"; done', "_", ...names], { encoding: "utf8" });
+  const env = { PATH: sandboxEnv(false).PATH! };
+  const r = spawnSync("bash", ["--norc", "--noprofile", "-c", 'for n; do type -t -- "$n" >/dev/null || echo "$n"; done', "_", ...names], { encoding: "utf8", env });
   return r.stdout.split("\n").filter(Boolean);
 }
 

@@ -39,6 +39,20 @@ const SAMPLE: Partial<Record<Role, string>> = {
   host: "192.0.2.1",
   ignore: "x",
   pattern: "x",
+  // an interpreter's script and a shell's sourced file: an empty program, so what the options do
+  // is all the oracle sees (the run itself is a read of a stream, paranoid)
+  exec: "/dev/null",
+  source: "/dev/null",
+};
+
+/**
+ * Operands for tools whose roles' samples would stop them before they act on their options: mv
+ * needs a source that exists and a directory to move it into (an option that adds an operand then moves that too); kill needs a pid, and
+ * one that no process in the sandbox holds makes it do all but deliver the signal.
+ */
+const OPERANDS: Record<string, string[]> = {
+  mv: ["data/a.txt", "data/sub"],
+  kill: ["99999"],
 };
 
 export function sampleOperands(p: CPolicy): string[] | null {
@@ -102,11 +116,13 @@ function candidate(site: OptionSite, p: Payload, place: Placement, spelling: { n
 /** Every option site of a tool: each option's short and long spelling, on every node the registry models. */
 export function optionSites(reg: Registry, x: ToolExtract): OptionSite[] {
   const entry = reg.commands.get(x.tool);
-  if (!entry || x.kind !== "file") return []; // builtins: their words are the walk's to judge
+  // builtins too: the oracle runs the command in bash, so `read -u`, `printf -v`, `exec -a` and
+  // `kill -s` are observed like any program's options (the walk judges their words)
+  if (!entry || (x.kind !== "file" && x.kind !== "builtin")) return [];
   const out: OptionSite[] = [];
   const walk = (nx: OptionsNode, node: CNode, words: string[], tool: string) => {
     if (node.unknown === null) {
-      const operands = sampleOperands(node.policy);
+      const operands = words.length === 1 && OPERANDS[tool] ? OPERANDS[tool] : sampleOperands(node.policy);
       if (operands) for (const o of nx.options) for (const spelling of spellingsOf(o)) out.push({ tool, words, operands, option: o, spelling });
     }
     for (const [sub, sx] of Object.entries(nx.subcommands ?? {})) {

@@ -10,6 +10,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { observeMany, type Observation } from "../../oracle/sandbox/index.ts";
 import { restsOnDaemon } from "../../oracle/sandbox/daemon.ts";
+import { missingInSandbox } from "../reobserve.ts";
 import { loadLevels } from "../../src/policy/levels.ts";
 import { HOME } from "../../oracle/sandbox/world.ts";
 import { loadRegistry } from "../../src/analysis/registry/load.ts";
@@ -116,6 +117,10 @@ export async function searchOptions(args: string[]): Promise<void> {
     if (existsSync(out) && !force) continue;
     const sites = optionSites(reg, x);
     if (!sites.length) continue;
+    if (missingInSandbox([x.tool]).length) {
+      process.stderr.write(`  ${x.tool}: not on the sandbox's PATH here; skipped (its options are checked against its extract only)\n`);
+      continue;
+    }
     const store = new Store(x.tool);
     const line = (phase: string) => (k: number) => {
       observed += k;

@@ -368,11 +368,23 @@ function lookupLong(node: CNode, name: string, at: number): [CFlag, CNode, strin
 }
 
 /**
- * An unknown flag of a "values" node: its arity is unknown, so a glued value that could be a path
- * (`--out=/x`, `-o/x`, `-o~/x`) is kept as an operand; a separate value becomes an operand anyway.
+ * An unknown flag of a "values" node: its arity is unknown, so a glued value is kept as an
+ * operand (`--out=/x`, `-o~/x`, and a bare name too: `vite --config=secret-link` opens what the
+ * link in the current directory leads to, observed); a separate value becomes an operand anyway.
  */
-function laxValue(parsed: Parsed, word: string, glued: string | null, i: number): number {
-  if (glued !== null && glued.length && (glued.includes("/") || glued.startsWith("~") || glued.startsWith("."))) {
+/** Values of a wrapper's unknown options that name nothing on disk: numbers, yes/no, kinds, tool names. */
+const INERT_VALUE = /^(\d+[kKmMgG]?|yes|no|full|summary|all|none|definite|possible|reachable|indirect|memcheck|cachegrind|callgrind|helgrind|drd|massif|dhat|lackey)(,(\d+|[a-z]+))*$/;
+
+function laxValue(node: CNode, parsed: Parsed, word: string, glued: string | null, i: number): number {
+  if (glued === null || !glued.length) return i;
+  // A wrapper's operands are the command it runs: a value taken as one would be run instead of
+  // it (`valgrind --track-origins=yes ./app` as `yes ./app`). Only inert words pass; anything
+  // that may name a file (`--suppressions=secret-link`) is not modelled.
+  if (node.policy.rest === "cmd" || node.policy.slots[0] === "cmd") {
+    if (!INERT_VALUE.test(glued)) throw new Unknown(`unknown flag \`${word}\` for \`${node.path}\` with a value that may name a file`, i);
+    return i;
+  }
+  {
     parsed.operands.push({ value: glued, index: i });
   }
   return i;
@@ -401,7 +413,7 @@ function parseFlagWord(node: CNode, argv: ArgWord[], i: number, parsed: Parsed, 
         return i;
       }
       if (node.lax) return -1;
-      if (node.laxValues) return laxValue(parsed, w, eq >= 0 ? w.slice(eq + 1) : null, i);
+      if (node.laxValues) return laxValue(node, parsed, w, eq >= 0 ? w.slice(eq + 1) : null, i);
       throw e;
     }
     const [flag, owner, canonical] = hit;
@@ -454,7 +466,7 @@ function parseFlagWord(node: CNode, argv: ArgWord[], i: number, parsed: Parsed, 
     const hit = lookupShort(node, name);
     if (!hit) {
       if (node.lax) return -1;
-      if (node.laxValues) return laxValue(parsed, w, j === 1 && w.length > 2 ? w.slice(2) : null, i);
+      if (node.laxValues) return laxValue(node, parsed, w, j === 1 && w.length > 2 ? w.slice(2) : null, i);
       if (node.numFlag && /\d/.test(w[j]!) && j === 1) throw new Unknown(`unknown flag \`${w}\` for \`${node.path}\``, i);
       throw new Unknown(`unknown flag \`${name}\`${w.length > 2 ? ` (in \`${w}\`)` : ""} for \`${node.path}\``, i);
     }

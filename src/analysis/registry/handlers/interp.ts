@@ -119,8 +119,11 @@ export const node: Handler = {
 export const scriptInterp: Handler = {
   post(ctx, nd, _argv, parsed, modes) {
     if (parsed.sub || hasAny(parsed, ["-v", "--version", "-h", "--help", "-V"])) return;
-    if (modes.has("code") || modes.has("check")) return;
     const first = parsed.operands[0];
+    // `-i` without `-e`: the files are edited in place, but the first is still the script that
+    // edits them (`ruby -i.bak x.rb data.txt` runs x.rb, observed): written and run.
+    if (modes.has("inplace") && !modes.has("code") && first && first.value !== "-") pathEffect(ctx, "exec", first.value, first.index, `with \`-i\` and no \`-e\`, \`${nd.path}\` runs its first operand as the script`);
+    if (modes.has("code") || modes.has("check")) return;
     if (!first || first.value === "-") {
       ctx.out.execsStdin = { kind: "inline-code", why: `\`${nd.path}\` runs the code it reads from stdin` };
     }
