@@ -19,6 +19,8 @@ export const effectSpecSchema = z
     kind: z.enum(KINDS).optional(),
     target: z.string().optional(),
     recursive: z.boolean().optional(),
+    /** `path` is a glob: what it matches when the command runs is affected (`.env*`: the .env files that exist). */
+    glob: z.boolean().optional(),
     /** Only when this mode is on (a mode is set by a flag, see `modes`). */
     when: z.string().regex(MODE_NAME).optional(),
     /** Only when this mode is off. */
