@@ -59,6 +59,10 @@ async function main() {
     const { searchOptions } = await import("./options/generate.ts");
     return searchOptions(args);
   }
+  if (args.includes("--config-links")) {
+    const { searchConfigLinks } = await import("./config-links.ts");
+    return searchConfigLinks();
+  }
   const opt = (name: string) => {
     const i = args.indexOf(name);
     return i >= 0 ? args[i + 1] : undefined;

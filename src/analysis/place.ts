@@ -305,6 +305,8 @@ export class Placement {
     makesLinks?: boolean;
     /** git's own effect on the repository it reads (`.git`): a root's `.git` is then its objects and refs, not what redirects git. */
     ownRepo?: boolean;
+    /** Only when something is at the path now, or this command writes it first (registry `exists`). */
+    ifExists?: boolean;
     /** The per-process part of a /proc pattern was already made concrete. */
     procDone?: boolean;
     /** Tree scans below the path go through symlinks to directories (`find -L`). */
@@ -650,6 +652,10 @@ export class Placement {
     const { fs } = this.deps.ctx;
     const followFinal = op !== "delete" || /\/\.?$/.test(rel);
     const lexAbs = lexical(rel.startsWith("/") ? rel : base + "/" + rel);
+    // An effect the tool has only when the file is there (wget reads ~/.netrc when there is one):
+    // none when nothing is at the path now and nothing in this command writes at or above it
+    // (a link made there is judged as such below). Checked first: most such files are absent.
+    if (req.ifExists && fs && !tryLstatSafe(fs, lexAbs) && !this.writtenAtOrAbove(lexAbs, -1, false) && !this.writeInfo(lexAbs)) return;
     const r = resolvePath(fs, base, rel, followFinal, rel.startsWith("/") ? undefined : base);
     const unknown = (target: string, why: string) =>
       this.emit({ op, locus: "unknown", target, kind: req.kind, source, why: `${req.why}: ${why}`, command });
@@ -671,6 +677,8 @@ export class Placement {
         return unknown(cand, `\`${hit.path}\` may be a symlink made by \`${hit.rec.by}\` earlier in this command`);
       }
     }
+    // (the same for where it resolves to)
+    if (req.ifExists && fs && !tryLstatSafe(fs, r.path) && !this.writeInfo(r.path)) return;
     let where = this.deps.regions.explain(r.path);
     // A root's `.git` is vcs-control (replacing it redirects git), but git updating the
     // repository it was shown to read writes objects, refs and the index there.
@@ -750,11 +758,24 @@ export class Placement {
       const made = this.findWrite((p, rec) => rec.symlink && rec.command !== command && (p === r.path || p.startsWith(pre)));
       if (made) this.emit({ op, locus: "unknown", target: made.path, source, why: `${req.why}: reads everything below \`${r.path}\`, where \`${made.path}\` may be a symlink made by \`${made.rec.by}\` earlier in this command`, command });
       const scan = this.scanBelow(r.path, globRest ?? ["**"], undefined, "s", req.follow ? { follow: "all" } : req.walk && !globRest ? { walk: req.walk } : {});
+      // the ignore files it opens in the start and above it, whichever way the tree was scanned
+      if (req.walk && !req.follow && !globRest && req.walk.opens.length && !req.walk.follow && req.walk.unsure === undefined) {
+        this.openedFiles(r.path, { named: [], links: [] }, req.walk.opens, null, (target, p, locus) => {
+          if (SCAN_LOCI.has(locus) || locus === "unknown") this.emit({ op, locus, target, source, why: `${req.why}: it opens \`${p}\`${target !== p ? `, which leads to \`${target}\`` : ""}`, command });
+        });
+      }
       if (scan.found && scan.locus) {
         this.emit({ op, locus: scan.locus, target: scan.found, source, why: `${req.why}: reads everything below \`${r.path}\`, ${scan.why}`, command });
       } else if (scan.truncated) {
         this.emit({ op, locus: "unknown", target: r.path, source, why: `${req.why}: reads everything below \`${r.path}\`, ${scan.why}`, command });
       }
+    }
+    // A tree written recursively goes through a symlink this command made below it first
+    // (`ln -s KEY build/CMakeFiles/x && cmake -B build` writes what the link leads to, observed).
+    if (op === "write" && recursive && where.locus !== "stream") {
+      const pre = r.path === "/" ? "/" : r.path + "/";
+      const made = this.findWrite((p, rec) => rec.symlink && rec.command !== command && p.startsWith(pre));
+      if (made) this.emit({ op, locus: "unknown", target: made.path, source, why: `${req.why}: writes everything below \`${r.path}\`, where \`${made.path}\` may be a symlink made by \`${made.rec.by}\` earlier in this command`, command });
     }
     // A walk that lists names (find, du, ls -R, tree) opens every directory it enters: one of
     // the secret or self trees below is listed, as `ls ~/.ssh` lists it (`find ~ -type f`,
@@ -1137,20 +1158,32 @@ export class Placement {
   /**
    * The files a reader opens in every directory it enters whatever its filters (ag reads each
    * directory's ignore files, observed): a symlink there, or a `.git` that is one, is a read of
-   * its target. The directories are the start and those the scan saw holding such a name.
+   * its target. The directories are the start, those above it, and those the scan saw holding
+   * such a name.
    */
   private openedFiles(dir: string, facts: { named: readonly string[]; links: readonly string[] }, opens: readonly string[], plan: WalkPlan | null, hit: (target: string, p: string, locus: Locus) => void): void {
     const fs = this.deps.ctx.fs!;
     const first = (n: string) => n.split("/")[0]!;
     const dirs = new Set<string>([dir]);
+    // and the directories above the start: rg reads the ignore files of every parent (observed)
+    for (let d = path.posix.dirname(dir); ; d = path.posix.dirname(d)) {
+      dirs.add(d);
+      if (d === "/") break;
+    }
     for (const p of [...facts.named, ...facts.links]) {
       const i = p.lastIndexOf("/");
       if (opens.some((o) => first(o) === p.slice(i + 1))) dirs.add(p.slice(0, Math.max(i, 1)));
     }
     for (const d of dirs) {
-      if (d !== dir && plan && !plan.reads(d, true)) continue;
+      if (d.startsWith(dir + "/") && plan && !plan.reads(d, true)) continue;
       for (const o of opens) {
         const p = (d === "/" ? "" : d) + "/" + o;
+        // one this command writes or links first is whatever it makes it
+        const made = this.writtenAtOrAbove(p, -1, false);
+        if (made) {
+          hit(p, p, "unknown");
+          continue;
+        }
         if (!tryLstatSafe(fs, p)) continue;
         const r = resolvePath(fs, "/", p, true);
         if (!r.ok) {

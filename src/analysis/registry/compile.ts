@@ -81,6 +81,7 @@ function compileNode(
     inherit: spec.inherit ?? false,
     recursive: spec.recursive ?? false,
     treeGlob: spec.tree_glob ?? null,
+    readsWritten: spec.reads_written ?? false,
     walk: spec.walk ? compileWalk(spec.walk) : null,
     optionsFirst: spec.options_first ?? false,
     lax: spec.lax_flags === true,

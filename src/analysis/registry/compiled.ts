@@ -69,6 +69,8 @@ export interface CNode {
   inherit: boolean;
   recursive: boolean;
   treeGlob: string | null;
+  /** Recursive writes read the whole tree first (registry `reads_written`). */
+  readsWritten: boolean;
   /** A recursive read's own filters (registry `walk`, src/analysis/walkfilter.ts). */
   walk: WalkSpec | null;
   optionsFirst: boolean;

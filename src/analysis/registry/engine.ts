@@ -137,7 +137,7 @@ export function applyNode(ctx: Ctx, node: CNode, argv: ArgWord[], parsed: Parsed
     ctx.out.inner.push({ type: "argv", argv: argv.slice(parsed.restFrom), argIndex: parsed.restFrom });
   }
   // A node's own effects describe it run as is; with a subcommand, the subcommand's apply instead.
-  if (!parsed.sub) for (const e of node.effects) emitSpec(ctx, e, modes, -1);
+  for (const e of node.effects) if (!parsed.sub || e.always) emitSpec(ctx, e, modes, -1);
   // The trees it reads (operands' or its own effects') are read through its own filters (registry `walk`).
   if (node.walk) {
     const filter = walkFilterOf(node.path, node.walk, parsed.flags);
@@ -248,7 +248,7 @@ export function emitSpec(ctx: Ctx, e: EffectSpec, modes: Set<string>, argIndex: 
   if (e.path !== undefined || (e.locus === "worktree" && ctx.out.cwdOverride !== undefined)) {
     // A non-path effect said to be in the worktree (git hooks) is placed like a path once the
     // command's base moved (`git -C elsewhere commit` runs elsewhere's hooks).
-    ctx.out.effects.push({ type: "path", op: e.op, path: e.path ?? ".", recursive: e.recursive, kind: e.path ? e.kind : undefined, ...(e.glob && e.path ? { glob: true } : {}), argIndex, why: e.why });
+    ctx.out.effects.push({ type: "path", op: e.op, path: e.path ?? ".", recursive: e.recursive, kind: e.path ? e.kind : undefined, ...(e.glob && e.path ? { glob: true } : {}), ...(e.exists && e.path ? { ifExists: true } : {}), argIndex, why: e.why });
   } else {
     ctx.out.effects.push({ type: "other", op: e.op, locus: e.locus ?? "none", target: e.target ?? "", kind: e.kind, argIndex, why: e.why });
   }
@@ -562,6 +562,7 @@ export function applyRole(ctx: Ctx, node: CNode, role: Role, word: ArgWord, idx:
         ctx.out.effects.push({ type: "path", op: role, path: `${word.replace(/\/+$/, "")}/**/${node.treeGlob}`, glob: true, argIndex: idx, why: `\`${node.path}\` ${verb} its ${node.treeGlob} files` });
         return;
       }
+      if (recursive && node.readsWritten && role === "write" && word !== null) pathEffect(ctx, "read", word, idx, `\`${node.path}\` reads everything below it first, through its symlinks`, true);
       return pathEffect(ctx, role, word, idx, `\`${node.path}\` ${role === "read" ? "reads" : role === "write" ? "writes" : "deletes"} it`, recursive);
     case "attr-read": {
       // git reads the path and the attribute file of every directory along it, as written: for

@@ -21,6 +21,10 @@ export const effectSpecSchema = z
     recursive: z.boolean().optional(),
     /** `path` is a glob: what it matches when the command runs is affected (`.env*`: the .env files that exist). */
     glob: z.boolean().optional(),
+    /** Only when something is at `path` now, or this command writes it first (wget reads ~/.netrc when there is one). */
+    exists: z.boolean().optional(),
+    /** Also when a subcommand runs (on a command with subcommands: the tool does it whatever the subcommand, as yarn reads .yarnrc). */
+    always: z.boolean().optional(),
     /** Only when this mode is on (a mode is set by a flag, see `modes`). */
     when: z.string().regex(MODE_NAME).optional(),
     /** Only when this mode is off. */
@@ -107,6 +111,7 @@ export interface NodeSpec {
   recursive?: boolean;
   tree_glob?: string;
   walk?: WalkSpecToml;
+  reads_written?: boolean;
   options_first?: boolean;
   lax_flags?: boolean | "values";
   old_style?: boolean;
@@ -193,6 +198,8 @@ export const nodeSchema: z.ZodType<NodeSpec> = z.lazy(() =>
       recursive: z.boolean().optional(),
       /** Recursive reads only read files matching this glob (`*.go`): DIR becomes `DIR/**\/GLOB`. */
       tree_glob: z.string().min(1).optional(),
+      /** Its recursive writes read the whole tree first, through symlinks (isort opens every file without an extension to look for a shebang). */
+      reads_written: z.boolean().optional(),
       /** The recursive read's own filters (hidden, ignore files, globs, links). */
       walk: walkSchema.optional(),
       /** The first operand ends option parsing (wrappers, interpreters, POSIX tools). */
@@ -260,6 +267,7 @@ export const commandSchema = z.lazy(() =>
       sub: z.record(z.string(), nodeSchema).optional(),
       recursive: z.boolean().optional(),
       tree_glob: z.string().min(1).optional(),
+      reads_written: z.boolean().optional(),
       walk: walkSchema.optional(),
       options_first: z.boolean().optional(),
       lax_flags: z.union([z.boolean(), z.literal("values")]).optional(),

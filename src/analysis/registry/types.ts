@@ -53,6 +53,8 @@ export type AbstractEffect =
        * the walk drops the read when the word's first character is static and not `@`.
        */
       atFile?: boolean;
+      /** Only when something is at the path at the verdict, or this command writes it first. */
+      ifExists?: boolean;
       /** An operand's effect (not an option's value): metadata-only readers judge it (walker METADATA_ONLY). */
       operand?: boolean;
       /** Index into argv of the word that produced it (for explain); -1 for implicit ones. */

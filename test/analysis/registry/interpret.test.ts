@@ -63,7 +63,8 @@ describe("abbreviations and lax flags", () => {
     expect(paths(run("vitest", "run", "--outputFile=/etc/x"), "write")).toEqual(["run", "/etc/x"]);
     expect(paths(run("vitest", "--coverage"), "write")).toEqual([]);
     expect(paths(run("shellcheck", "-o/tmp/x", "a.sh"), "read")).toEqual(["/tmp/x", "a.sh"]);
-    expect(paths(run("flake8", "src"), "read")).toEqual(["src/**/*.py"]);
+    // (and its configuration in the working directory)
+    expect(paths(run("flake8", "src"), "read")).toEqual(["src/**/*.py", ".flake8", "setup.cfg", "tox.ini"]);
   });
   it("keeps a whole unknown dash word as an operand for lax commands (chmod -x f)", () => {
     expect(paths(run("chmod", "-x", "f"), "write")).toEqual(["f"]);
@@ -247,7 +248,7 @@ describe("network", () => {
     expect(others(run("curl", "-d", "a", "https://x"), "net-send")).toHaveLength(1);
     expect(others(run("curl", "-X", "GET", "https://x"), "net-send")).toHaveLength(0);
     expect(paths(run("curl", "-q", "-d", "@f.txt", "https://x"), "read")).toEqual(["f.txt"]);
-    expect(paths(run("curl", "https://x"), "read")).toEqual(["~/.curlrc"]);
+    expect(paths(run("curl", "https://x"), "read")).toEqual(["~/.curlrc", "~/.config/curlrc"]);
     expect(paths(run("curl", "-O", "https://x/a/b.tgz?x=1"), "write")).toEqual(["b.tgz"]);
     expect(run("curl", "-K", "cfg").known).toBe(false);
   });

@@ -121,6 +121,8 @@ export const git: Handler = {
     }
     // every git command, `git --version` included, reads the user's config (observed)
     ctx.out.effects.push({ type: "path", op: "read", path: "~/.gitconfig", argIndex: -1, why: "git reads the user's config" });
+    // and the XDG ones, when they are there (observed: links planted there are read)
+    for (const f of ["~/.config/git/config", "~/.config/git/attributes", "~/.config/git/ignore"]) ctx.out.effects.push({ type: "path", op: "read", path: f, ifExists: true, argIndex: -1, why: "git reads the user's XDG config, attributes and excludes" });
     const repo = repositoryOf(argv, parsed);
     if (repo) ctx.out.repository = repo;
     for (const pf of parsed.flags) {

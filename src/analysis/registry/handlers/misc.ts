@@ -303,6 +303,9 @@ export const cmake: Handler = {
       pathEffect(ctx, "exec", value, f.index, `cmake runs or includes ${m[1]} from it`);
     }
     pathEffect(ctx, "write", build.value === null ? null : build.value.replace(/\/+$/, "") + "/CMakeCache.txt", build.index, "cmake writes the build tree");
+    // and everything below it (CMakeFiles, its scratch projects), through what lies there
+    // (observed: a link planted at build/CMakeFiles/CMakeScratch is followed)
+    pathEffect(ctx, "write", build.value === null ? null : build.value.replace(/\/+$/, "") + "/CMakeFiles", build.index, "cmake writes its files under the build tree", true);
   },
 };
 
@@ -347,6 +350,8 @@ export const dockerBuild: Handler = {
 export const npmLogs: Handler = {
   post(ctx, _node, _argv, parsed) {
     pathEffect(ctx, "read", ".npmrc", -1, "npm reads the project's .npmrc (observed)");
+    // and its manifest and lockfiles, those that exist (observed: a link planted there is read)
+    for (const f of ["package.json", "package-lock.json", "npm-shrinkwrap.json", "yarn.lock"]) ctx.out.effects.push({ type: "path", op: "read", path: f, ifExists: true, argIndex: -1, why: `npm reads the project's ${f} (observed)` });
     if (!parsed.sub) return;
     // When npm runs a package.json script, npm itself is the runner of trusted project code and
     // the oracle marks its log write `via: trusted-code` (counted only below developer, where
@@ -517,6 +522,14 @@ export const composeRead: Handler = {
  */
 export const npmExec: Handler = {
   post(ctx, node, argv, parsed, modes) {
+    // A binary the registry knows does what it does whichever copy runs (the project's, a global
+    // one, a download): `npx --no vitest run` loads .env as vitest does. Its own effects are
+    // judged too, as the command `NAME ARGS...`.
+    for (const f of [".npmrc", "package.json"]) ctx.out.effects.push({ type: "path", op: "read", path: f, ifExists: true, argIndex: -1, why: `npx reads the project's ${f} (observed)` });
+    const named = parsed.operands[0];
+    if (!parsed.sub && named?.value && NPM_BIN_NAME.test(named.value) && !SH_WORDS.has(named.value) && named.value !== node.path.split(" ")[0] && ctx.reg.commands.has(named.value)) {
+      ctx.out.inner.push({ type: "argv", argv: argv.slice(named.index), argIndex: named.index });
+    }
     if (modes.has("local") || modes.has("package") || parsed.sub) return;
     // --prefix: npm takes that directory as the project as it is; a workspace option picks another one
     if (ctx.out.cwdOverride !== undefined || parsed.flags.some((f) => f.flag.role === "cwd")) return;
