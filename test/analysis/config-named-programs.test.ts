@@ -44,7 +44,10 @@ describe("tools that run what their project config names", () => {
         expect(fs.existsSync(path.join(dir, "ran"))).toBe(true);
         const ctx = { cwd: dir, roots: [dir], home: "/nonexistent-home", tmp: ["/tmp"], env: {} };
         expect(classify(c.cmd, { ...ctx, level: "reader" }).decision).toBe("ask");
-        expect(classify(c.cmd, { ...ctx, level: "developer" }).decision).toBe("allow");
+        // yarn also opens ~/.yarnrc and ~/.yarnrc.yml (registry tokens: a secret) on every
+        // command, which the oracle counts even when they are absent: it needs more than developer
+        if (c.tool === "yarn") expect(classify(c.cmd, { ...ctx, level: "yolo" }).decision).toBe("allow");
+        else expect(classify(c.cmd, { ...ctx, level: "developer" }).decision).toBe("allow");
       } finally {
         fs.rmSync(dir, { recursive: true, force: true });
       }
