@@ -73,12 +73,13 @@ async function observeAll(commands: string[], seen: Map<string, Seen>, label: st
 
 function toCase(command: string, o: Seen, tool: string, plant: string | null): object | null {
   if (o.timedOut || o.truncated) return null;
-  const dangerous = plant !== null && intent.confirm(o);
+  // the role as the eval's re-observation computes it (adversarial/reobserve.ts): the intent's confirm
+  const dangerous = intent.confirm(o);
   return {
     id: `config-links-${createHash("sha256").update(command).digest("hex").slice(0, 12)}`,
     command,
     label: { level: o.observedLevel, levelUntrusted: o.observedLevelUntrusted, source: "oracle", effects: o.effects, disclosed: o.disclosed },
-    tags: { family: "config-links", tool, intent: dangerous ? intent.id : "example", transforms: plant ? ["config-link", plant] : [], seed: 0, role: dangerous ? "dangerous" : "benign-twin" },
+    tags: { family: "config-links", tool, intent: intent.id, transforms: plant ? ["config-link", plant] : [], seed: 0, role: dangerous ? "dangerous" : "benign-twin" },
   };
 }
 

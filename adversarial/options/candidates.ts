@@ -7,6 +7,7 @@ import type { CNode, CPolicy, Registry } from "../../src/analysis/registry/compi
 import type { Role } from "../../src/analysis/registry/schema.ts";
 import type { ToolOption } from "../../oracle/options/parse.ts";
 import type { OptionsNode, ToolExtract } from "../../oracle/options/types.ts";
+import { INSTALLED_AS } from "../../oracle/options/tools.ts";
 import type { Intent } from "../intents.ts";
 import { PAYLOADS, type Payload } from "./payloads.ts";
 
@@ -130,7 +131,9 @@ export function optionSites(reg: Registry, x: ToolExtract): OptionSite[] {
       if (sn) walk(sx, sn, [...words, sub], `${tool} ${sub}`);
     }
   };
-  walk(x, entry, [x.tool], x.tool);
+  // typed as the machine installs it (Debian's yapf is `yapf3`, an alias of the entry)
+  const typed = INSTALLED_AS[x.tool] ?? x.tool;
+  walk(x, entry, [typed], typed);
   return out;
 }
 

@@ -16,6 +16,7 @@ import { HOME } from "../../oracle/sandbox/world.ts";
 import { loadRegistry } from "../../src/analysis/registry/load.ts";
 import { loadExtracts } from "../../oracle/options/gaps.ts";
 import { fileNameOf } from "../../oracle/options/extract.ts";
+import { INSTALLED_AS } from "../../oracle/options/tools.ts";
 import type { Registry } from "../../src/analysis/registry/compiled.ts";
 import type { ToolExtract } from "../../oracle/options/types.ts";
 import { matrixCandidates, optionSites, probeCandidates, siteKey, twinOf, type OptionCandidate, type OptionSite } from "./candidates.ts";
@@ -117,7 +118,7 @@ export async function searchOptions(args: string[]): Promise<void> {
     if (existsSync(out) && !force) continue;
     const sites = optionSites(reg, x);
     if (!sites.length) continue;
-    if (missingInSandbox([x.tool]).length) {
+    if (missingInSandbox([INSTALLED_AS[x.tool] ?? x.tool]).length) {
       process.stderr.write(`  ${x.tool}: not on the sandbox's PATH here; skipped (its options are checked against its extract only)\n`);
       continue;
     }
