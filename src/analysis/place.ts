@@ -760,9 +760,16 @@ export class Placement {
       const scan = this.scanBelow(r.path, globRest ?? ["**"], undefined, "s", req.follow ? { follow: "all" } : req.walk && !globRest ? { walk: req.walk } : {});
       // the ignore files it opens in the start and above it, whichever way the tree was scanned
       if (req.walk && !req.follow && !globRest && req.walk.opens.length && !req.walk.follow && req.walk.unsure === undefined) {
-        this.openedFiles(r.path, { named: [], links: [] }, req.walk.opens, null, (target, p, locus) => {
-          if (SCAN_LOCI.has(locus) || locus === "unknown") this.emit({ op, locus, target, source, why: `${req.why}: it opens \`${p}\`${target !== p ? `, which leads to \`${target}\`` : ""}`, command });
-        });
+        this.openedFiles(
+          r.path,
+          { named: [], links: [] },
+          req.walk.opens,
+          null,
+          (target, p, locus) => {
+            if (SCAN_LOCI.has(locus) || locus === "unknown") this.emit({ op, locus, target, source, why: `${req.why}: it opens \`${p}\`${target !== p ? `, which leads to \`${target}\`` : ""}`, command });
+          },
+          true,
+        );
       }
       if (scan.found && scan.locus) {
         this.emit({ op, locus: scan.locus, target: scan.found, source, why: `${req.why}: reads everything below \`${r.path}\`, ${scan.why}`, command });
@@ -1161,12 +1168,12 @@ export class Placement {
    * its target. The directories are the start, those above it, and those the scan saw holding
    * such a name.
    */
-  private openedFiles(dir: string, facts: { named: readonly string[]; links: readonly string[] }, opens: readonly string[], plan: WalkPlan | null, hit: (target: string, p: string, locus: Locus) => void): void {
+  private openedFiles(dir: string, facts: { named: readonly string[]; links: readonly string[] }, opens: readonly string[], plan: WalkPlan | null, hit: (target: string, p: string, locus: Locus) => void, withParents = false): void {
     const fs = this.deps.ctx.fs!;
     const first = (n: string) => n.split("/")[0]!;
     const dirs = new Set<string>([dir]);
     // and the directories above the start: rg reads the ignore files of every parent (observed)
-    for (let d = path.posix.dirname(dir); ; d = path.posix.dirname(d)) {
+    if (withParents) for (let d = path.posix.dirname(dir); ; d = path.posix.dirname(d)) {
       dirs.add(d);
       if (d === "/") break;
     }
