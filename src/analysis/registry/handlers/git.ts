@@ -4,6 +4,7 @@
 import type { ArgWord, GitRepository } from "../types.ts";
 import { Unknown, applyRole, joinCwd, pathEffect, type Ctx, type Handler, type Parsed } from "../engine.ts";
 import type { CNode } from "../compiled.ts";
+import { walkFilterOf } from "../../walkfilter.ts";
 
 /**
  * Config keys whose value is never run and never redirects where data goes. Anything else given
@@ -317,5 +318,18 @@ export const gitRefs: Handler = {
     if (parsed.operands.length && !modes.has("list") && !modes.has("delete") && !modes.has("change")) {
       pathEffect(ctx, "write", ".git", -1, `\`${node.path} NAME\` creates a ref`);
     }
+  },
+};
+
+/**
+ * `git add` with a pathspec git matches itself (`git add '*.env'`, `:(glob)**`, `:/`): which files
+ * it stages is git's to say, so it reads the whole tree by git's ignore rules, as `-A` does.
+ */
+export const gitAdd: Handler = {
+  post(ctx, node, _argv, parsed) {
+    const magic = parsed.operands.find((o) => o.value === null || /[*?[]/.test(o.value) || o.value.startsWith(":"));
+    if (!magic) return;
+    const walk = node.walk ? walkFilterOf(node.path, node.walk, parsed.flags) : undefined;
+    ctx.out.effects.push({ type: "path", op: "read", path: ".", recursive: true, argIndex: magic.index, why: "git matches the pathspec itself: it may stage any file of the tree", ...(walk ? { walk } : {}) });
   },
 };
