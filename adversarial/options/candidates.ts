@@ -37,6 +37,8 @@ const SAMPLE: Partial<Record<Role, string>> = {
   cmd: "true",
   cmd1: "true",
   procname: "sf-no-such-process",
+  // a pid no process in the sandbox holds: the signal tool does all but deliver it
+  pid: "99999",
   host: "192.0.2.1",
   ignore: "x",
   pattern: "x",
@@ -48,12 +50,11 @@ const SAMPLE: Partial<Record<Role, string>> = {
 
 /**
  * Operands for tools whose roles' samples would stop them before they act on their options: mv
- * needs a source that exists and a directory to move it into (an option that adds an operand then moves that too); kill needs a pid, and
- * one that no process in the sandbox holds makes it do all but deliver the signal.
+ * needs a source that exists and a directory to move it into (an option that adds an operand
+ * then moves that too).
  */
 const OPERANDS: Record<string, string[]> = {
   mv: ["data/a.txt", "data/sub"],
-  kill: ["99999"],
 };
 
 export function sampleOperands(p: CPolicy): string[] | null {

@@ -677,8 +677,6 @@ export class Placement {
         return unknown(cand, `\`${hit.path}\` may be a symlink made by \`${hit.rec.by}\` earlier in this command`);
       }
     }
-    // (the same for where it resolves to)
-    if (req.ifExists && fs && !tryLstatSafe(fs, r.path) && !this.writeInfo(r.path)) return;
     let where = this.deps.regions.explain(r.path);
     // A root's `.git` is vcs-control (replacing it redirects git), but git updating the
     // repository it was shown to read writes objects, refs and the index there.
@@ -754,9 +752,7 @@ export class Placement {
     if (op === "read" && recursive && !SCAN_LOCI.has(where.locus) && where.locus !== "stream" && (req.walk || !NAMES_ONLY.has((req.by.split(" ")[0] ?? "").replace(/^.*\//, "")))) {
       // A symlink this command makes below the tree is not there to be seen yet (`ln -s
       // ~/.ssh/id_rsa t/notes; grep -R x t` reads the key): where it leads is not known.
-      const pre = r.path === "/" ? "/" : r.path + "/";
-      const made = this.findWrite((p, rec) => rec.symlink && rec.command !== command && (p === r.path || p.startsWith(pre)));
-      if (made) this.emit({ op, locus: "unknown", target: made.path, source, why: `${req.why}: reads everything below \`${r.path}\`, where \`${made.path}\` may be a symlink made by \`${made.rec.by}\` earlier in this command`, command });
+      this.linkMadeBelow(r.path, command, true, (made) => this.emit({ op, locus: "unknown", target: made.path, source, why: `${req.why}: reads everything below \`${r.path}\`, where \`${made.path}\` may be a symlink made by \`${made.rec.by}\` earlier in this command`, command }));
       const scan = this.scanBelow(r.path, globRest ?? ["**"], undefined, "s", req.follow ? { follow: "all" } : req.walk && !globRest ? { walk: req.walk } : {});
       // the ignore files it opens in the start and above it, whichever way the tree was scanned
       if (req.walk && !req.follow && !globRest && req.walk.opens.length && !req.walk.follow && req.walk.unsure === undefined) {
@@ -768,21 +764,15 @@ export class Placement {
           (target, p, locus) => {
             if (SCAN_LOCI.has(locus) || locus === "unknown") this.emit({ op, locus, target, source, why: `${req.why}: it opens \`${p}\`${target !== p ? `, which leads to \`${target}\`` : ""}`, command });
           },
-          true,
+          "start-and-parents",
         );
       }
-      if (scan.found && scan.locus) {
-        this.emit({ op, locus: scan.locus, target: scan.found, source, why: `${req.why}: reads everything below \`${r.path}\`, ${scan.why}`, command });
-      } else if (scan.truncated) {
-        this.emit({ op, locus: "unknown", target: r.path, source, why: `${req.why}: reads everything below \`${r.path}\`, ${scan.why}`, command });
-      }
+      this.emitScan(scan, r.path, `${req.why}: reads everything below \`${r.path}\``, op, source, command);
     }
     // A tree written recursively goes through a symlink this command made below it first
     // (`ln -s KEY build/CMakeFiles/x && cmake -B build` writes what the link leads to, observed).
     if (op === "write" && recursive && where.locus !== "stream") {
-      const pre = r.path === "/" ? "/" : r.path + "/";
-      const made = this.findWrite((p, rec) => rec.symlink && rec.command !== command && p.startsWith(pre));
-      if (made) this.emit({ op, locus: "unknown", target: made.path, source, why: `${req.why}: writes everything below \`${r.path}\`, where \`${made.path}\` may be a symlink made by \`${made.rec.by}\` earlier in this command`, command });
+      this.linkMadeBelow(r.path, command, false, (made) => this.emit({ op, locus: "unknown", target: made.path, source, why: `${req.why}: writes everything below \`${r.path}\`, where \`${made.path}\` may be a symlink made by \`${made.rec.by}\` earlier in this command`, command }));
     }
     // A walk that lists names (find, du, ls -R, tree) opens every directory it enters: one of
     // the secret or self trees below is listed, as `ls ~/.ssh` lists it (`find ~ -type f`,
@@ -792,8 +782,7 @@ export class Placement {
       // Following links (find -L), it may list a secret tree anywhere: judged as a reader that follows them.
       if (req.follow === true) {
         const scan = this.scanBelow(r.path, ["**"], undefined, "s", { follow: "all" });
-        if (scan.found && scan.locus) this.emit({ op, locus: scan.locus, target: scan.found, source, why: `${req.why}: lists everything below \`${r.path}\` through its symlinks, ${scan.why}`, command });
-        else if (scan.truncated) this.emit({ op, locus: "unknown", target: r.path, source, why: `${req.why}: lists everything below \`${r.path}\` through its symlinks, ${scan.why}`, command });
+        this.emitScan(scan, r.path, `${req.why}: lists everything below \`${r.path}\` through its symlinks`, op, source, command);
       }
       const listed = this.listedTree(r.path, req.follow === true);
       if (listed) this.emit({ op, locus: listed.locus, target: listed.path, source, why: `${req.why}: lists everything below \`${r.path}\`, \`${listed.path}\` included`, command });
@@ -1126,8 +1115,24 @@ export class Placement {
       hit(r.path, p, regions.locate(r.path));
       if (walk && r.isDir === true) this.belowLink(r.path, p, hit, (why) => (out = out.truncated ? out : { ...out, truncated: true, why }));
     }
-    if (walk && !follows && walk.opens.length) this.openedFiles(dir, facts, walk.opens, plan, hit);
+    if (walk && !follows && walk.opens.length) this.openedFiles(dir, facts, walk.opens, plan, hit, "below");
     return out;
+  }
+
+  /**
+   * A symlink an earlier command of this line made below `dir` (or at it, `atDir`): not there to
+   * be seen yet. (A tree written recursively over a link at its root was judged where placed.)
+   */
+  private linkMadeBelow(dir: string, command: number, atDir: boolean, found: (made: { path: string; rec: WriteRecord }) => void): void {
+    const pre = dir === "/" ? "/" : dir + "/";
+    const made = this.findWrite((p, rec) => rec.symlink && rec.command !== command && ((atDir && p === dir) || p.startsWith(pre)));
+    if (made) found(made);
+  }
+
+  /** What a whole-tree scan of `dir` found, as an effect: its first hit, or unknown when it gave up. */
+  private emitScan(scan: ScanResult, dir: string, why: string, op: Op, source: Source, command: number): void {
+    if (scan.found && scan.locus) this.emit({ op, locus: scan.locus, target: scan.found, source, why: `${why}, ${scan.why}`, command });
+    else if (scan.truncated) this.emit({ op, locus: "unknown", target: dir, source, why: `${why}, ${scan.why}`, command });
   }
 
   /**
@@ -1165,24 +1170,28 @@ export class Placement {
   /**
    * The files a reader opens in every directory it enters whatever its filters (ag reads each
    * directory's ignore files, observed): a symlink there, or a `.git` that is one, is a read of
-   * its target. The directories are the start, those above it, and those the scan saw holding
-   * such a name.
+   * its target. "start-and-parents": the start and every directory above it (rg reads the ignore
+   * files of every parent, observed), whichever way the tree is scanned; "below": the directories
+   * the scan saw holding such a name, where the tool's filter lets it go.
    */
-  private openedFiles(dir: string, facts: { named: readonly string[]; links: readonly string[] }, opens: readonly string[], plan: WalkPlan | null, hit: (target: string, p: string, locus: Locus) => void, withParents = false): void {
+  private openedFiles(dir: string, facts: { named: readonly string[]; links: readonly string[] }, opens: readonly string[], plan: WalkPlan | null, hit: (target: string, p: string, locus: Locus) => void, where: "start-and-parents" | "below"): void {
     const fs = this.deps.ctx.fs!;
     const first = (n: string) => n.split("/")[0]!;
-    const dirs = new Set<string>([dir]);
-    // and the directories above the start: rg reads the ignore files of every parent (observed)
-    if (withParents) for (let d = path.posix.dirname(dir); ; d = path.posix.dirname(d)) {
-      dirs.add(d);
-      if (d === "/") break;
-    }
-    for (const p of [...facts.named, ...facts.links]) {
-      const i = p.lastIndexOf("/");
-      if (opens.some((o) => first(o) === p.slice(i + 1))) dirs.add(p.slice(0, Math.max(i, 1)));
+    const dirs = new Set<string>();
+    if (where === "start-and-parents") {
+      for (let d = dir; ; d = path.posix.dirname(d)) {
+        dirs.add(d);
+        if (d === "/") break;
+      }
+    } else {
+      for (const p of [...facts.named, ...facts.links]) {
+        const i = p.lastIndexOf("/");
+        const d = p.slice(0, Math.max(i, 1));
+        if (d.startsWith(dir + "/") && opens.some((o) => first(o) === p.slice(i + 1))) dirs.add(d);
+      }
     }
     for (const d of dirs) {
-      if (d.startsWith(dir + "/") && plan && !plan.reads(d, true)) continue;
+      if (where === "below" && plan && !plan.reads(d, true)) continue;
       for (const o of opens) {
         const p = (d === "/" ? "" : d) + "/" + o;
         // one this command writes or links first is whatever it makes it

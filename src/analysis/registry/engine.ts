@@ -384,9 +384,7 @@ function laxValue(node: CNode, parsed: Parsed, word: string, glued: string | nul
     if (!INERT_VALUE.test(glued)) throw new Unknown(`unknown flag \`${word}\` for \`${node.path}\` with a value that may name a file`, i);
     return i;
   }
-  {
-    parsed.operands.push({ value: glued, index: i });
-  }
+  parsed.operands.push({ value: glued, index: i });
   return i;
 }
 
