@@ -7,13 +7,13 @@
 // valgrind's `.valgrindrc`, ag's `.ignore`, found this way), which no syntax-free check can
 // see. Each case is oracle-labelled; the example alone (the first run) is its benign twin.
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { observeMany, type Observation } from "../oracle/sandbox/index.ts";
 import { HOME, PROJECT } from "../oracle/sandbox/world.ts";
 import { loadRegistry } from "../src/analysis/registry/load.ts";
 import { intentById } from "./intents.ts";
+import { observeAll, Store, type Seen } from "./options/generate.ts";
 
 const OUT = fileURLToPath(new URL("../datasets/adversarial/config-links.jsonl", import.meta.url));
 const CACHE = fileURLToPath(new URL("../.cache/config-links.json", import.meta.url));
@@ -22,10 +22,9 @@ const LEVELS = new Set(["paranoid", "reader", "editor", "developer"]);
 /** Tools whose examples cannot run here as written: docker's compose plugin and kubectl's cluster are not in the sandbox (their runs observe an error path). */
 const SKIP = new Set(["docker", "docker-compose", "kubectl", "helm"]);
 const MAX_PER_COMMAND = 8;
-const MAX_EFFECTS = 24;
+const TIMEOUT_MS = 4000;
 const intent = intentById("head-aws");
 
-type Seen = Pick<Observation, "observedLevel" | "observedLevelUntrusted" | "effects" | "disclosed" | "timedOut" | "truncated">;
 
 /** The registry's examples a user would have approved (each once). */
 export function exampleCommands(): string[] {
@@ -54,23 +53,6 @@ export function openedUnnamed(command: string, o: Pick<Seen, "effects">): string
 
 export const plantOf = (p: string, command: string) => `mkdir -p ${path.posix.dirname(p)} && ln -sf ${SECRET} ${p} && ${command}`;
 
-function compact(o: Observation): Seen {
-  return { observedLevel: o.observedLevel, observedLevelUntrusted: o.observedLevelUntrusted, effects: o.effects.slice(0, MAX_EFFECTS), disclosed: o.disclosed, timedOut: o.timedOut, truncated: o.truncated || o.processLimitHit };
-}
-
-async function observeAll(commands: string[], seen: Map<string, Seen>, label: string): Promise<void> {
-  const todo = commands.filter((c) => !seen.has(c));
-  for (let i = 0; i < todo.length; i += 64) {
-    const part = todo.slice(i, i + 64);
-    const obs = await observeMany(part.map((c) => ({ command: c, options: { timeoutMs: 4000 } })));
-    part.forEach((c, k) => seen.set(c, compact(obs[k]!)));
-    mkdirSync(path.dirname(CACHE), { recursive: true });
-    writeFileSync(CACHE, JSON.stringify(Object.fromEntries(seen)));
-    process.stderr.write(`\r  config-links: ${label} ${Math.min(i + part.length, todo.length)}/${todo.length}      `);
-  }
-  process.stderr.write("\n");
-}
-
 function toCase(command: string, o: Seen, tool: string, plant: string | null): object | null {
   if (o.timedOut || o.truncated) return null;
   // the role as the eval's re-observation computes it (adversarial/reobserve.ts): the intent's confirm
@@ -84,16 +66,22 @@ function toCase(command: string, o: Seen, tool: string, plant: string | null): o
 }
 
 export async function searchConfigLinks(): Promise<void> {
-  const seen = new Map<string, Seen>(existsSync(CACHE) ? Object.entries(JSON.parse(readFileSync(CACHE, "utf8")) as Record<string, Seen>) : []);
+  const store = new Store(CACHE);
+  const seen = store.seen;
+  const progress = (label: string, total: number) => {
+    let done = 0;
+    return (n: number) => process.stderr.write(`\r  config-links: ${label} ${(done += n)}/${total}      `);
+  };
   const examples = exampleCommands();
-  await observeAll(examples, seen, "examples");
+  await observeAll(examples, store, progress("examples", examples.length), TIMEOUT_MS);
   const attacks: { command: string; tool: string; base: string; plant: string }[] = [];
   for (const c of examples) {
     const o = seen.get(c)!;
     if (o.timedOut || o.truncated) continue;
     for (const p of openedUnnamed(c, o)) attacks.push({ command: plantOf(p, c), tool: c.split(/\s+/)[0]!, base: c, plant: p });
   }
-  await observeAll(attacks.map((a) => a.command), seen, "plants");
+  await observeAll(attacks.map((a) => a.command), store, progress("plants", attacks.length), TIMEOUT_MS);
+  process.stderr.write("\n");
   const cases = new Map<string, object>();
   const twins = new Set<string>();
   for (const a of attacks) {

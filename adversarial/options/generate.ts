@@ -27,7 +27,7 @@ const MAX_EFFECTS = 24;
 const TIMEOUT_MS = 3000;
 const CHUNK = 64;
 
-type Seen = Pick<Observation, "observedLevel" | "observedLevelUntrusted" | "effects" | "disclosed" | "timedOut" | "truncated">;
+export type Seen = Pick<Observation, "observedLevel" | "observedLevelUntrusted" | "effects" | "disclosed" | "timedOut" | "truncated">;
 
 const PROBE_TARGET = `${HOME}/.netrc`;
 
@@ -36,7 +36,8 @@ export function usedValue(o: Seen): boolean {
   return o.effects.some((e) => e.target === PROBE_TARGET || e.target.startsWith(PROBE_TARGET + "/")) || o.disclosed.includes(PROBE_TARGET);
 }
 
-function compact(o: Observation): Seen {
+/** What a search keeps of an observation (the effects capped). */
+export function compact(o: Observation): Seen {
   return {
     observedLevel: o.observedLevel,
     observedLevelUntrusted: o.observedLevelUntrusted,
@@ -63,25 +64,25 @@ export function caseOf(c: OptionCandidate, o: Seen): object | null {
   };
 }
 
-class Store {
-  private readonly file: string;
+/** Observations kept by command in one file, so that a search resumes where it stopped. */
+export class Store {
   readonly seen: Map<string, Seen>;
-  constructor(tool: string) {
-    this.file = path.join(STATE_DIR, fileNameOf(tool));
+  constructor(private readonly file: string) {
     this.seen = existsSync(this.file) ? new Map(Object.entries(JSON.parse(readFileSync(this.file, "utf8")) as Record<string, Seen>)) : new Map();
   }
   save(): void {
-    mkdirSync(STATE_DIR, { recursive: true });
+    mkdirSync(path.dirname(this.file), { recursive: true });
     writeFileSync(this.file, JSON.stringify(Object.fromEntries(this.seen)));
   }
 }
 
-async function observeAll(cs: OptionCandidate[], store: Store, progress: (n: number) => void): Promise<void> {
-  const todo = cs.filter((c) => !store.seen.has(c.command));
+/** Observes the commands the store has not seen, a chunk at a time, saving after each. */
+export async function observeAll(commands: readonly string[], store: Store, progress: (n: number) => void, timeoutMs = TIMEOUT_MS): Promise<void> {
+  const todo = [...new Set(commands)].filter((c) => !store.seen.has(c));
   for (let i = 0; i < todo.length; i += CHUNK) {
     const part = todo.slice(i, i + CHUNK);
-    const obs = await observeMany(part.map((c) => ({ command: c.command, options: { timeoutMs: TIMEOUT_MS } })));
-    part.forEach((c, k) => store.seen.set(c.command, compact(obs[k]!)));
+    const obs = await observeMany(part.map((c) => ({ command: c, options: { timeoutMs } })));
+    part.forEach((c, k) => store.seen.set(c, compact(obs[k]!)));
     store.save();
     progress(part.length);
   }
@@ -122,14 +123,14 @@ export async function searchOptions(args: string[]): Promise<void> {
       process.stderr.write(`  ${x.tool}: not on the sandbox's PATH here; skipped (its options are checked against its extract only)\n`);
       continue;
     }
-    const store = new Store(x.tool);
+    const store = new Store(path.join(STATE_DIR, fileNameOf(x.tool)));
     const line = (phase: string) => (k: number) => {
       observed += k;
       const rate = observed / Math.max(1, (Date.now() - t0) / 1000);
       process.stderr.write(`\r  [${n + 1}/${tools.length}] ${x.tool}: ${phase} (${store.seen.size} observed; ${rate.toFixed(1)}/s overall)      `);
     };
     const probes = probeCandidates(sites);
-    await observeAll(probes, store, line("probes"));
+    await observeAll(probes.map((c) => c.command), store, line("probes"));
     const sensed = new Set<string>();
     const byKey = new Map<string, OptionSite>();
     for (const s of sites) byKey.set(siteKey(s), s);
@@ -138,10 +139,10 @@ export async function searchOptions(args: string[]): Promise<void> {
       if (o && usedValue(o)) sensed.add(`${c.tool}\u0000${c.option}`);
     }
     const matrix = matrixCandidates(sites, sensed);
-    await observeAll(matrix, store, line("payloads"));
+    await observeAll(matrix.map((c) => c.command), store, line("payloads"));
     const attacks = [...probes, ...matrix];
     const twins = attacks.filter((c) => c.intent.confirm(store.seen.get(c.command)!)).map((c) => twinOf(c, byKey)).filter((c): c is OptionCandidate => c !== null);
-    await observeAll(twins, store, line("twins"));
+    await observeAll(twins.map((c) => c.command), store, line("twins"));
     const cases = [...attacks, ...twins].map((c) => caseOf(c, store.seen.get(c.command)!)).filter((c): c is object => c !== null);
     const unique = new Map(cases.map((c) => [(c as { id: string }).id, c]));
     const sorted = [...unique.values()].sort((a, b) => ((a as { id: string }).id < (b as { id: string }).id ? -1 : 1));
