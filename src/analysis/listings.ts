@@ -31,7 +31,7 @@ const TRUSTED_FS_TYPES = new Set<number>([
 ]);
 
 /** What shows a directory unchanged (node's Stats has all of it). */
-interface Stamp {
+export interface Stamp {
   dev: number;
   ino: number;
   mtimeMs: number;
@@ -45,7 +45,7 @@ export interface DirStamp extends Stamp {
   isDirectory(): boolean;
 }
 
-function sameStamp(a: Stamp, b: Stamp): boolean {
+export function sameStamp(a: Stamp, b: Stamp): boolean {
   return a.dev === b.dev && a.ino === b.ino && a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs && a.size === b.size && a.nlink === b.nlink;
 }
 
@@ -76,15 +76,16 @@ interface Kept extends Stamp {
 
 export class ListingCache {
   private readonly kept = new Map<string, Kept>();
-  /** Per device: may its listings be kept? (statfs once per device.) */
-  private readonly trusted = new Map<number, boolean>();
+  private readonly trusted: TrustedDevices;
   hits = 0;
   misses = 0;
 
   constructor(
     private readonly sys: ListingSystem = nodeListingSystem,
     private readonly max = MAX_DIRECTORIES,
-  ) {}
+  ) {
+    this.trusted = new TrustedDevices(sys);
+  }
 
   /** The entries of directory `p` (absolute), as `sys.list` would answer now. */
   list(p: string): readonly DirEntry[] {
@@ -108,8 +109,7 @@ export class ListingCache {
     this.misses++;
     if (hit) this.kept.delete(p);
     const entries = this.sys.list(p);
-    const settled = before - Math.max(st.mtimeMs, st.ctimeMs) >= SETTLE_MS;
-    if (settled && this.mayKeep(st.dev, p)) {
+    if (settledBefore(st, before) && this.trusted.keeps(st.dev, p)) {
       for (const e of entries) Object.freeze(e);
       this.kept.set(p, { dev: st.dev, ino: st.ino, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs, size: st.size, nlink: st.nlink, entries: Object.freeze(entries) });
       if (this.kept.size > this.max) this.kept.delete(this.kept.keys().next().value!);
@@ -120,13 +120,24 @@ export class ListingCache {
   get size(): number {
     return this.kept.size;
   }
+}
 
-  private mayKeep(dev: number, p: string): boolean {
-    let ok = this.trusted.get(dev);
+/** Did the directory last change at least SETTLE_MS before `before` (its listing may be kept)? */
+export function settledBefore(st: Stamp, before: number): boolean {
+  return before - Math.max(st.mtimeMs, st.ctimeMs) >= SETTLE_MS;
+}
+
+/** Per device: may its listings be kept (a filesystem whose directory stamps the kernel keeps)? statfs once per device. */
+export class TrustedDevices {
+  private readonly seen = new Map<number, boolean>();
+  constructor(private readonly sys: Pick<ListingSystem, "fsType">) {}
+
+  keeps(dev: number, p: string): boolean {
+    let ok = this.seen.get(dev);
     if (ok === undefined) {
       const t = this.sys.fsType(p);
       ok = t !== null && TRUSTED_FS_TYPES.has(t);
-      this.trusted.set(dev, ok);
+      this.seen.set(dev, ok);
     }
     return ok;
   }

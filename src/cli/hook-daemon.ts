@@ -39,7 +39,8 @@
 import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmdirSync, rmSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { realFs, type FsLike } from "../analysis/fs.ts";
-import { WALK_BUDGET, walkTree } from "../analysis/treescan.ts";
+import { WALK_BUDGET, walkTree, type NameTest, type Prune } from "../analysis/treescan.ts";
+import { SnapshotStore, TreeSnapshots } from "../analysis/treesnap.ts";
 import { TreeIndexes } from "../analysis/treewatch.ts";
 import { classifyWith, type ClassifierTables } from "../policy/classify.ts";
 import { secretVariableTest } from "../policy/regions.ts";
@@ -148,6 +149,8 @@ export interface DaemonData {
   declare?: Classifier["declare"];
   /** Indexes of trees recursive reads looked at (serve() makes them; absent: a walk each time). */
   trees?: TreeIndexes;
+  /** Snapshots of big trees (analysis/treesnap.ts), for the walk when no index answers. */
+  snapshots?: TreeSnapshots;
 }
 
 /**
@@ -184,11 +187,13 @@ function sameFile(a: string, b: string): boolean {
 }
 
 /** The hook's decision for one request, as the client's own process would make it. */
-export async function decide(d: Pick<DaemonData, "root" | "tables" | "declare" | "trees">, req: HookRequest): Promise<HookAnswer> {
+export async function decide(d: Pick<DaemonData, "root" | "tables" | "declare" | "trees" | "snapshots">, req: HookRequest): Promise<HookAnswer> {
   // Every index brought up to date with every change made before this request (or dropped).
   const trees = d.trees;
   if (trees) await trees.sync();
-  const view = (): FsLike => (trees ? { ...realFs, treeScan: (dir, names, skip, prune) => trees.scan(dir, names, skip, (a, b, c, d) => walkTree(a, b, c, undefined, WALK_BUDGET, d), prune) } : { ...realFs });
+  // Without an index, the walk: from the snapshot an earlier process recorded where it still holds.
+  const walk = d.snapshots?.scan ?? ((a: string, b: NameTest, c: ReadonlySet<string>, p?: Prune) => walkTree(a, b, c, undefined, WALK_BUDGET, p));
+  const view = (): FsLike => (trees ? { ...realFs, treeScan: (dir, names, skip, prune) => trees.scan(dir, names, skip, walk, prune) } : { ...realFs, treeScan: walk });
   let out = "";
   let err = "";
   const io: Io = {
@@ -418,11 +423,16 @@ export async function serve(d: DaemonData & DaemonHost & ServeOptions): Promise<
   const clients = fileClients(at, d.own);
   // Made after sweepStart, which clears what a killed daemon left (its barrier directory).
   d.trees ??= new TreeIndexes(`${at}/barrier.${process.pid}`);
+  if (!d.snapshots) {
+    const store = SnapshotStore.forUser(process.env);
+    if (store) d.snapshots = new TreeSnapshots(store, WALK_BUDGET);
+  }
   const handle = async (call: Call) => {
     const a = await respond(d, call, clients);
     if (a) answer(at, call, a);
     // After the answer: the trees this verdict walked are indexed for the next ones.
     d.trees?.indexWanted();
+    d.snapshots?.recordWanted();
     if (a?.kind === "fallback" && a.retire) quit();
     idle.refresh();
   };

@@ -8,7 +8,9 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, rmSync,
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { LevelTable } from "../policy/levels.ts";
-import { realFs } from "../analysis/fs.ts";
+import { realFs, type FsLike } from "../analysis/fs.ts";
+import { WALK_BUDGET } from "../analysis/treescan.ts";
+import { SnapshotStore, TreeSnapshots } from "../analysis/treesnap.ts";
 import { classifyWith, type ClassifierTables } from "../policy/classify.ts";
 import { secretVariableTest } from "../policy/regions.ts";
 import { agentArg } from "../agents/index.ts";
@@ -61,23 +63,31 @@ export function start(o: HookStart): void {
     err(`shellfence: ${pre.why}; reading the data files instead (${rebuildHint(o.root)} makes the hook fast again)\n`);
     return (source = { library: o.loadLibrary() });
   };
+  // Big trees judged from the snapshot an earlier process recorded (analysis/treesnap.ts).
+  const store = SnapshotStore.forUser(process.env);
+  const snaps = store ? new TreeSnapshots(store, WALK_BUDGET) : null;
+  const view = (): FsLike => (snaps ? { ...realFs, treeScan: snaps.scan } : { ...realFs });
   runProcess(
-    (argv, io) =>
-      decideHook(
+    async (argv, io) => {
+      const code = await decideHook(
         o.input ? { ...io, readInput: async () => o.input! } : io,
         async () => {
           const s = get(io.err);
           // Declared commands need the registry's schema (zod): the library is loaded for them only.
-          if ("tables" in s) return { classify: (command, ctx) => classifyWith(s.tables, command, ctx ?? {}), secretName: secretVariableTest(s.tables.regions), declare: async (d) => (await o.loadLibrary()).compileDeclared(d, s.tables.registry) };
+          if ("tables" in s) return { classify: (command, ctx) => classifyWith(s.tables, command, { ...(ctx ?? {}), fs: view() }), secretName: secretVariableTest(s.tables.regions), declare: async (d) => (await o.loadLibrary()).compileDeclared(d, s.tables.registry) };
           const lib = await s.library;
-          return { classify: lib.classify, declare: (d) => lib.compileDeclared(d, lib.loadRegistry()) };
+          return { classify: (command, ctx) => lib.classify(command, { ...(ctx ?? {}), fs: view() }), declare: (d) => lib.compileDeclared(d, lib.loadRegistry()) };
         },
         async () => {
           const s = get(io.err);
           return "tables" in s ? s.tables.levels.upward : (await s.library).loadLevels().upward;
         },
         agentArg(argv),
-      ),
+      );
+      // The answer is out (written synchronously): a big tree first seen is recorded for the next call.
+      snaps?.recordWanted();
+      return code;
+    },
     ["hook", ...o.argv.slice(1)],
     path.join(o.root, "bin", "shellfence.js"),
   );
