@@ -15,7 +15,6 @@
 // The files live in the state home (`~/.local/state/shellfence/trees`, the `self` locus: no
 // approved command writes there). One that is not a regular file of this user, private to it,
 // or not well formed is not read.
-import { createHash } from "node:crypto";
 import * as nodeFs from "node:fs";
 import path from "node:path";
 import { nodeListingSystem, settledBefore, TrustedDevices, type DirStamp, type ListingSystem, type Stamp } from "./listings.ts";
@@ -176,6 +175,13 @@ export function snapWalk(dir: string, names: NameTest, skip: ReadonlySet<string>
   return out;
 }
 
+/** FNV-1a over UTF-16 code units, 8 hex digits. */
+function fnv(text: string, seed: number): string {
+  let h = seed >>> 0;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return h.toString(16).padStart(8, "0");
+}
+
 /** Where the snapshots of one user live, and how they are found, read and written. */
 export class SnapshotStore {
   constructor(readonly dir: string) {}
@@ -187,7 +193,8 @@ export class SnapshotStore {
   }
 
   fileFor(root: string, key: string): string {
-    return path.join(this.dir, createHash("sha256").update(`${root}\u0000${key}`).digest("hex").slice(0, 32) + ".json");
+    // Not node:crypto (the hook does not load it): a clash only costs a miss, the file names its root and key.
+    return path.join(this.dir, `${fnv(root, 0x811c9dc5)}${fnv(key, 0x811c9dc5)}${fnv(root + key, 0x2f3e4d5c)}.json`);
   }
 
   /** The snapshot of `dir` or of the nearest directory above it that has one (for this key). */
