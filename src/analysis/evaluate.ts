@@ -695,7 +695,8 @@ function external(w: Placement, inv: Invocation, sh: Shell, sc: Scope, idx: numb
         for (const p of named) w.placePath({ op: e.op, path: p, recursive: false, glob: false, kind: e.kind, why: `${e.why} (\`${p}\` matches \`-name ${treeName}\`)`, source: s, command: idx, bases, sh, sc, by: interp.matched, makesLinks });
       }
     }
-    // git's own "the repository" effects (objects, refs, the index) land in the git dir it was shown to read.
+    // git's own "the repository" effects (objects, refs, the index) land in the git dir it was shown to read:
+    // found from the base, it is the work tree top's (`git add` in a subdirectory writes the top's .git).
     const ownRepo = e.argIndex < 0 && e.path === ".git" && interp.repository !== undefined;
     const runsIn = e.inBase && e.op === "exec" ? outsideBase(w, bases) : null;
     const kind = runsIn ? "foreign-code" : e.kind;
@@ -704,7 +705,7 @@ function external(w: Placement, inv: Invocation, sh: Shell, sc: Scope, idx: numb
     const into = e.into ? { ...e.into, sources: e.into.sources.map((x) => ({ ...x, glob: inv.items[x.index]?.glob === true && inv.items[x.index]?.value === x.value })) } : undefined;
     // git's index is the one discovery finds from the base: a repository or work tree named on the command line is not modelled.
     const walkF = e.walk?.tracked && argv.some((a) => a === null || /^--(work-tree|git-dir)(=|$)/.test(a)) ? { ...e.walk, unsure: "another repository or work tree is named" } : e.walk;
-    w.placePath({ op: e.op, path: e.path, recursive, glob, kind, why, source: s, command: idx, bases, sh, sc, by: interp.matched, makesLinks, ownRepo, ...(follow ? { follow } : {}), ...(into ? { into } : {}), ...(walkF ? { walk: walkF } : {}), ...(e.operand ? { operand: true } : {}), ...(e.ifExists ? { ifExists: true } : {}) });
+    w.placePath({ op: e.op, path: e.path, recursive, glob, kind, why, source: s, command: idx, bases, sh, sc, by: interp.matched, makesLinks, ownRepo, ...(follow ? { follow } : {}), ...(into ? { into } : {}), ...(walkF ? { walk: walkF } : {}), ...(e.operand ? { operand: true } : {}), ...(e.ifExists ? { ifExists: true } : {}), ...(e.fromGitTop || (ownRepo && interp.repository?.gitDir === undefined) ? { fromGitTop: true } : {}) });
   }
   if (interp.localBin) npmLocalBin(w, interp.localBin, bases, sh, sc, idx, src(interp.localBin.argIndex), interp.matched);
   if (interp.privileged && !interp.effects.some((e) => e.op === "privilege")) {

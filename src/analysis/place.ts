@@ -9,7 +9,7 @@ import { COMMAND_BRACE_WORK_LIMIT, type BraceWork } from "../shell/braces.ts";
 import type { CompiledRegions } from "../policy/regions.ts";
 import type { Kind, Locus, Op, Source } from "../policy/model.ts";
 import type { ArgWord, Interpretation, Invoked, Into } from "./registry/types.ts";
-import type { DirContext } from "./context.ts";
+import { gitToplevel, type DirContext } from "./context.ts";
 import type { EnvVectors } from "./envvectors.ts";
 import { globPrefix, hasGlob, lexical, resolvePath, segmentRegExp } from "./paths.ts";
 import { isProcessEntry, procGlob } from "./globs.ts";
@@ -307,6 +307,8 @@ export class Placement {
     ownRepo?: boolean;
     /** Only when something is at the path now, or this command writes it first (registry `exists`). */
     ifExists?: boolean;
+    /** Relative to the git work tree's top of each base, not the base (`git grep x :/`; outside a repository, the base). */
+    fromGitTop?: boolean;
     /** The per-process part of a /proc pattern was already made concrete. */
     procDone?: boolean;
     /** Tree scans below the path go through symlinks to directories (`find -L`). */
@@ -365,7 +367,14 @@ export class Placement {
           emitUnknown(t.path, `the working directory is unknown (${req.bases.why})`);
           continue;
         }
-        for (const b of req.bases.list) this.placeOne(req, b.physical, t.path, t.recursive, t.globRest, t.sweep);
+        for (const b of req.bases.list) {
+          if (!req.fromGitTop) this.placeOne(req, b.physical, t.path, t.recursive, t.globRest, t.sweep);
+          else {
+            // Outside a repository git stops before it reads anything: the base stands in.
+            const top = this.deps.ctx.fs ? gitToplevel(this.deps.ctx.fs, b.physical) : null;
+            this.placeOne(req, top ?? b.physical, t.path, t.recursive, t.globRest, t.sweep);
+          }
+        }
       } else this.placeOne(req, "/", t.path, t.recursive, t.globRest, t.sweep);
     }
     if (req.into) this.placeInto(req, p, made ?? new Set());

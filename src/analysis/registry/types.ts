@@ -55,6 +55,8 @@ export type AbstractEffect =
       atFile?: boolean;
       /** Only when something is at the path at the verdict, or this command writes it first. */
       ifExists?: boolean;
+      /** The path is relative to the git work tree's top of the base (a `:/` pathspec, git's own `.git`); outside a repository, to the base. */
+      fromGitTop?: boolean;
       /** An operand's effect (not an option's value): metadata-only readers judge it (walker METADATA_ONLY). */
       operand?: boolean;
       /** Index into argv of the word that produced it (for explain); -1 for implicit ones. */

@@ -322,14 +322,55 @@ export const gitRefs: Handler = {
 };
 
 /**
+ * What a git pathspec may reach beyond itself as a path (null: nothing more). git matches a
+ * pathspec's glob itself, across `/` (`src/*.ts` takes `src/a/b.ts`), so a glob reaches the tree
+ * below its literal directory prefix; magic (`:/x`, `:(top)`, `:(glob)../x`) is relative to the
+ * work tree's top, all but an exclusion (`:!x`, `:^x`), which takes the rest of the working
+ * directory when it stands alone (`git grep x -- ':!src'`).
+ */
+export function pathspecReach(spec: string): { path: string; fromGitTop?: true } | null {
+  if (/^:[!^]/.test(spec)) return { path: "." };
+  if (spec.startsWith(":")) return { path: ".", fromGitTop: true };
+  if (!/[*?[\\]/.test(spec)) return null;
+  const parts = spec.split("/");
+  const lit: string[] = [];
+  for (const x of parts.slice(0, -1)) {
+    if (/[*?[\\]/.test(x)) break;
+    lit.push(x);
+  }
+  const dir = lit.join("/");
+  return { path: spec.startsWith("/") && dir === "" ? "/" : dir === "" ? "." : dir };
+}
+
+/** Reads of what each pathspec operand reaches beyond itself, through the node's own filters. */
+function pathspecReads(ctx: Ctx, node: CNode, parsed: Parsed, specs: Parsed["operands"], why: string): void {
+  const walk = node.walk ? walkFilterOf(node.path, node.walk, parsed.flags) : undefined;
+  for (const o of specs) {
+    if (o.value === null) continue; // a dynamic operand is an unknown read already
+    const r = pathspecReach(o.value);
+    if (!r) continue;
+    ctx.out.effects.push({ type: "path", op: "read", path: r.path, recursive: true, argIndex: o.index, why: `${why} (\`${o.value}\`)`, ...(r.fromGitTop ? { fromGitTop: true } : {}), ...(walk ? { walk } : {}) });
+  }
+}
+
+/**
  * `git add` with a pathspec git matches itself (`git add '*.env'`, `:(glob)**`, `:/`): which files
- * it stages is git's to say, so it reads the whole tree by git's ignore rules, as `-A` does.
+ * it stages is git's to say, so it reads the tree the pattern reaches by git's ignore rules, as
+ * `-A` does.
  */
 export const gitAdd: Handler = {
   post(ctx, node, _argv, parsed) {
-    const magic = parsed.operands.find((o) => o.value === null || /[*?[]/.test(o.value) || o.value.startsWith(":"));
-    if (!magic) return;
-    const walk = node.walk ? walkFilterOf(node.path, node.walk, parsed.flags) : undefined;
-    ctx.out.effects.push({ type: "path", op: "read", path: ".", recursive: true, argIndex: magic.index, why: "git matches the pathspec itself: it may stage any file of the tree", ...(walk ? { walk } : {}) });
+    pathspecReads(ctx, node, parsed, parsed.operands, "git matches the pathspec itself: it may stage any file below");
+  },
+};
+
+/**
+ * `git grep`: after the pattern (none with -e/-f), its operands are revisions or pathspecs; a
+ * pathspec git matches itself reads the tracked files it reaches (`:/` from a subdirectory: the
+ * whole work tree's).
+ */
+export const gitGrep: Handler = {
+  post(ctx, node, _argv, parsed, modes) {
+    pathspecReads(ctx, node, parsed, modes.has("pat") ? parsed.operands : parsed.operands.slice(1), "git matches the pathspec itself: it reads the tracked files below");
   },
 };
