@@ -33,6 +33,7 @@ import { family as bigTreeReads } from "./big-tree-reads.ts";
 import { family as readerFilters } from "./reader-filters.ts";
 import { family as ignoreFileLinks } from "./ignore-file-links.ts";
 import { family as listingWalks } from "./listing-walks.ts";
+import { family as gitPathspecs } from "./git-pathspecs.ts";
 import { family as globProc } from "./glob-proc-aliases.ts";
 import { family as findDirs } from "./find-dirs-links.ts";
 import { family as unbounded } from "./unbounded-deletes.ts";
@@ -102,6 +103,7 @@ export const FAMILIES: Family[] = [
   readerFilters,
   ignoreFileLinks,
   listingWalks,
+  gitPathspecs,
   ownJobs,
   npxInstalled,
   venvActivate,
