@@ -4,6 +4,8 @@
 // Versions 2, 3 and 4 of the format; a split index (`link`), a sparse index (directory entries)
 // or anything else not understood answers null, and the caller judges the whole tree instead.
 
+import { sameStamp, settledBefore, type Stamp } from "./listings.ts";
+
 const S_IFMT = 0o170000;
 const S_IFREG = 0o100000;
 
@@ -69,6 +71,78 @@ export function trackedFiles(buf: Uint8Array, hashBytes = 20): string[] | null {
     }
   } catch {
     return null; // a path that is not UTF-8
+  }
+  return out;
+}
+
+/** What a scan needs of one index: the tracked files below which some name is special. */
+interface Parsed {
+  bytes: Uint8Array;
+  files: string[] | null;
+  /** Per name test (by key): the tracked files with a special segment. */
+  special: Map<string, string[]>;
+  /** The file's stamp when it was read, if it had settled then (listings.ts: the same rule). */
+  stamp: Stamp | null;
+}
+
+/**
+ * Indexes parsed lately. One is reused without reading the file again while its stamp (device,
+ * inode, mtime, ctime, size) is what it was and the file had last changed SETTLE_MS before it
+ * was read (the listing cache's rule: git replaces the index by a rename, and ctime cannot be set
+ * back); otherwise the file is read, and its parse reused only for the very same bytes (compared
+ * in full: git does not check the index's own checksum, so that proves nothing).
+ */
+export class TrackedFilesCache {
+  private readonly kept = new Map<string, Parsed>();
+  constructor(
+    private readonly max = 4,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /**
+   * Tracked regular files of the index at `file` with a segment `test` singles out (null: not
+   * understood). `stat` is the file's lstat now (its stamp fields, when the view has them).
+   */
+  special(file: string, stat: Partial<Stamp> | null, read: () => Uint8Array, test: { test(name: string): boolean; key: string }): string[] | null {
+    const before = this.now();
+    const stamp = stat && isStamp(stat) ? stat : null;
+    let p = this.kept.get(file);
+    if (!(p && stamp && p.stamp && sameStamp(p.stamp, stamp))) {
+      const bytes = read();
+      if (!p || !sameBytes(p.bytes, bytes)) p = { bytes, files: trackedFiles(bytes), special: new Map(), stamp: null };
+      p.stamp = stamp && settledBefore(stamp, before) ? { dev: stamp.dev, ino: stamp.ino, mtimeMs: stamp.mtimeMs, ctimeMs: stamp.ctimeMs, size: stamp.size, nlink: stamp.nlink } : null;
+      this.kept.delete(file);
+      this.kept.set(file, p);
+      if (this.kept.size > this.max) this.kept.delete(this.kept.keys().next().value!);
+    }
+    if (!p.files) return null;
+    let hit = p.special.get(test.key);
+    if (!hit) p.special.set(test.key, (hit = withSpecialSegment(p.files, test)));
+    return hit;
+  }
+}
+
+function isStamp(s: Partial<Stamp>): s is Stamp {
+  return [s.dev, s.ino, s.mtimeMs, s.ctimeMs, s.size, s.nlink].every((x) => typeof x === "number");
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  return a.length === b.length && Buffer.from(a.buffer, a.byteOffset, a.length).equals(Buffer.from(b.buffer, b.byteOffset, b.length));
+}
+
+/** The files with a segment `test` singles out; files of one directory come together (the index is sorted), its segments tested once. */
+export function withSpecialSegment(files: readonly string[], test: { test(name: string): boolean }): string[] {
+  const out: string[] = [];
+  let lastDir = "";
+  let dirSpecial = false;
+  for (const f of files) {
+    const slash = f.lastIndexOf("/");
+    const dir = slash < 0 ? "" : f.slice(0, slash);
+    if (dir !== lastDir) {
+      lastDir = dir;
+      dirSpecial = dir !== "" && dir.split("/").some((seg) => test.test(seg));
+    }
+    if (dirSpecial || test.test(f.slice(slash + 1))) out.push(f);
   }
   return out;
 }

@@ -14,7 +14,8 @@ import type { EnvVectors } from "./envvectors.ts";
 import { globPrefix, hasGlob, lexical, resolvePath, segmentRegExp } from "./paths.ts";
 import { isProcessEntry, procGlob } from "./globs.ts";
 import { listDir, tryLstat as tryLstatSafe, tryRead, type FsLike } from "./fs.ts";
-import { trackedFiles } from "./gitindex.ts";
+import { TrackedFilesCache } from "./gitindex.ts";
+import type { Stamp } from "./listings.ts";
 import { WALK_BUDGET } from "./treescan.ts";
 import { filters, IGNORE_NAMES, WalkPlan, type WalkFilter } from "./walkfilter.ts";
 import type { Bases, GlobOpts, Shell, Scope } from "./shellstate.ts";
@@ -23,6 +24,9 @@ import { scanCodeLoads, scanInlineCode, scanInlineEnv, scanModulePaths } from ".
 import { envReads } from "./secretvars.ts";
 import type { WordEnv } from "./words.ts";
 import type { PrintedNames } from "./names.ts";
+
+/** git indexes parsed lately, reused for the same bytes only (a verdict's answer depends on nothing else). */
+const trackedIndexes = new TrackedFilesCache();
 
 export interface Deps {
   parse(src: string): Script;
@@ -1249,21 +1253,23 @@ export class Placement {
     if (!st || !st.isDirectory()) return null;
     const config = tryLstatSafe(fs, gitDir + "/config") ? tryRead(fs, gitDir + "/config") : "";
     if (config === null || /objectformat|splitindex|sparse/i.test(config)) return null;
+    const special = this.deps.regions.namesOf!([...SCAN_LOCI]);
     let files: string[] | null;
     try {
-      files = trackedFiles(fs.readBytes(gitDir + "/index"));
+      const index = gitDir + "/index";
+      files = trackedIndexes.special(index, tryLstatSafe(fs, index) as Partial<Stamp> | null, () => fs.readBytes!(index), special);
     } catch {
       return null; // no index (a repository without commits): git grep reads nothing, but say nothing
     }
     if (!files) return null;
-    const special = this.deps.regions.namesOf!([...SCAN_LOCI]);
     const rootPre = repo === "/" ? "/" : repo + "/";
     const pre = dir === "/" ? "/" : dir + "/";
     let out: ScanResult = { found: null, locus: null, truncated: false, why: "", all: [] };
     const loci = new Set<Locus>();
+    // Only the tracked files with a special segment can be secret or self (treeScannable).
     for (const f of files) {
       const p = rootPre + f;
-      if (!p.startsWith(pre) || !f.split("/").some((seg) => special.test(seg))) continue;
+      if (!p.startsWith(pre)) continue;
       const locus = this.deps.regions.locate(p);
       if (!interesting(locus) || loci.has(locus)) continue;
       loci.add(locus);

@@ -242,6 +242,9 @@ export function compileRegions(regions: Regions, anchors: Anchors): CompiledRegi
  * Samples come from anchored patterns only: a name that is special anywhere (`**\/.env`) is
  * special because of the file it names, which a source whose name is unknown says nothing about.
  */
+/** Names a SpecialNames test remembers at most (then it starts again). */
+const NAME_MEMO = 50_000;
+
 function specialNames(regions: Regions, only?: ReadonlySet<string>): SpecialNames {
   const literal = new Set<string>();
   const globs: RegExp[] = [];
@@ -268,7 +271,20 @@ function specialNames(regions: Regions, only?: ReadonlySet<string>): SpecialName
     }
   }
   const key = [...(only ?? [])].sort().join(",") + "\u0002" + [...literal].sort().join("\u0000") + "\u0001" + globs.map((re) => re.source).sort().join("\u0000");
-  return { samples: [...samples], test: (n) => literal.has(n) || globs.some((re) => re.test(n)), key, unnamed };
+  // One regular expression for all the globs, and names remembered: a tree scan tests every name
+  // of a 100,000-entry tree, most of them repeated (`lib`, `index.js`, `package.json`).
+  const any = globs.length ? new RegExp(globs.map((re) => `(?:${re.source})`).join("|")) : null;
+  const memo = new Map<string, boolean>();
+  const test = (n: string): boolean => {
+    let hit = memo.get(n);
+    if (hit === undefined) {
+      hit = literal.has(n) || (any !== null && any.test(n));
+      if (memo.size >= NAME_MEMO) memo.clear();
+      memo.set(n, hit);
+    }
+    return hit;
+  };
+  return { samples: [...samples], test, key, unnamed };
 }
 
 /** `*` = within a segment, `**` = any segments; `d/**` also matches `d`; `**\/x` matches x at any depth. */
