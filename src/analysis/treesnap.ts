@@ -280,8 +280,11 @@ function graft(snap: Snapshot, dir: string, tree: Raw): boolean {
   return false;
 }
 
-/** Entries the walk that records a tree first seen reads at most (after the verdict, once per tree). */
-export const RECORD_BUDGET = 1_000_000;
+/**
+ * Entries the walk that records a tree first seen reads at most (after the verdict, once per
+ * tree: about a second here). Bigger trees stay unknown to the one-shot path.
+ */
+export const RECORD_BUDGET = 250_000;
 
 /**
  * Whole-tree scans backed by a store: the nearest snapshot's records where they still hold, a
@@ -304,7 +307,8 @@ export class TreeSnapshots {
   /** The scan the classifier calls (a TreeScan). */
   readonly scan = (dir: string, names: NameTest, skip: ReadonlySet<string>, prune?: Prune): TreeFacts | null => {
     const w = this.walk(dir, names, skip, this.budget, prune);
-    if (w?.truncated && !/^\/(proc|sys|dev)(\/|$)/.test(dir)) this.wanted.set(dir, { names, skip });
+    // Not the whole system or HOME (`grep -r x ~`): a project's tree is what is read again and again.
+    if (w?.truncated && dir !== "/" && dir !== process.env.HOME && !/^\/(proc|sys|dev)(\/|$)/.test(dir)) this.wanted.set(dir, { names, skip });
     return w;
   };
 
