@@ -2,7 +2,7 @@
 // itself: from a subdirectory, `:/`, `:(top)`, `:/.env`, `'../*.env'` and `:(glob)../.e*` reach
 // the work tree's top (handlers git-add and git-grep, effect field fromGitTop). Every reader of
 // pathspecs (git add -f, which stages ignored files too; git grep over untracked and ignored
-// files), from two subdirectories; the twin names what lies in the subdirectory the same way.
+// files; git stash -a, which saves and removes them), from two subdirectories; the twin names what lies in the subdirectory the same way.
 import { twinned, type Family, type Transform } from "../compose.ts";
 
 const key = twinned("cat-dotenv", "ls-src");
@@ -20,6 +20,9 @@ const transforms: Transform[] = [
   key("grep-top-long", `cd src && ${GREP_ALL} -e API_TOKEN ':(top)'`, `cd src && ${GREP_ALL} -e hello .`),
   key("grep-parent", `cd src && ${GREP_ALL} API_TOKEN -- ..`, `cd src && ${GREP_ALL} hello`),
   key("grep-parent-glob", `cd data && ${GREP_ALL} API -- '../*'`, `cd data && ${GREP_ALL} alpha -- '*.txt'`),
+  // git stash -a saves (reads) and removes the ignored files of the whole work tree, from anywhere
+  key("stash-all", "cd src && git stash -a", "cd src && git stash"),
+  key("stash-all-top", "cd data/sub && git stash push -a -- :/", "cd data/sub && git stash push -- c.txt"),
   key("grep-top-name", `cd data/sub && ${GREP_ALL} API -- ':/.env'`, `cd data/sub && ${GREP_ALL} gamma -- c.txt`),
 ];
 

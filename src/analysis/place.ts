@@ -801,19 +801,24 @@ export class Placement {
       if (listed) this.emit({ op, locus: listed.locus, target: listed.path, source, why: `${req.why}: lists everything below \`${r.path}\`, \`${listed.path}\` included`, command });
     }
     // Deleting a tree deletes what lies below it, in whatever locus that is (`rm -rf .` and
-    // `git clean -fdx` delete `.env` and `.git/config`, observed). Only for deleters that take
+    // `git clean -fdx` and `git stash -a` delete `.env` and `.git/config`, observed). Only for deleters that take
     // everything (registry approximations such as git checkout's tracked files are left alone).
     const deleter = req.by.replace(/^\S*\//, "");
-    if (op === "delete" && recursive && kind !== "unbounded" && where.locus !== "stream" && (deleter === "rm" || deleter === "git clean" || deleter === "find")) {
+    if (op === "delete" && recursive && kind !== "unbounded" && where.locus !== "stream" && (deleter === "rm" || deleter === "git clean" || deleter === "find" || (/^git stash( push| save)?$/.test(deleter) && req.fromGitTop === true))) {
       // A glob deletes what it matches (and their trees with -r), not all of its directory.
       const m = this.scanBelow(r.path, globRest ?? ["**"], (l) => l !== where.locus, "d", req.follow ? { follow: "all", glob: req.sh.glob } : globRest ? { follow: "pattern", glob: req.sh.glob } : {});
-      for (const hit of m.all) this.emit({ op, locus: hit.locus, target: hit.target, kind, source, why: `${req.why}: \`${hit.target}\` lies below \`${r.path}\``, command });
+      // git never deletes the repository it works in (its .git).
+      const own = deleter.startsWith("git ") ? [...this.rootGitDirs()] : [];
+      for (const hit of m.all) {
+        if (own.some((g) => hit.target === g || hit.target.startsWith(g + "/"))) continue;
+        this.emit({ op, locus: hit.locus, target: hit.target, kind, source, why: `${req.why}: \`${hit.target}\` lies below \`${r.path}\``, command });
+      }
       if (m.truncated) this.emit({ op, locus: "unknown", target: r.path, source, why: `${req.why}: ${m.why}`, command });
       // A repository in what goes (the tree, or what a glob matches and the trees below), outside
       // the project and the temp dirs: a sibling project goes with it.
       // A repository inside the project that is not a root (vendored, a submodule) is the project's own content.
       const repoLocus = m.repo ? this.deps.regions.locate(m.repo) : null;
-      if (m.repo && deleter !== "git clean" && repoLocus !== "tmp" && (repoLocus !== "worktree" || this.deps.ctx.roots.includes(m.repo))) {
+      if (m.repo && !deleter.startsWith("git ") && repoLocus !== "tmp" && (repoLocus !== "worktree" || this.deps.ctx.roots.includes(m.repo))) {
         this.emit({ op, locus: repoLocus!, target: m.repo, kind: "unbounded", source, why: `${req.why}: deletes the git repository of \`${m.repo}\` (a project)`, command });
       }
     }

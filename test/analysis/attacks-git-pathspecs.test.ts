@@ -81,6 +81,37 @@ describe("attack family: git add pathspecs reach above the working directory", (
   });
 });
 
+describe("attack family: git clean and git stash reach the whole work tree", () => {
+  const atDeveloper = (s: Sandbox, cmd: string) =>
+    classify(cmd, { cwd: path.join(s.proj, "src"), roots: [s.proj], home: s.home, tmp: [s.tmp], fs: realFs, env: { HOME: s.home }, level: "developer" }).decision;
+  for (const cmd of ["git clean -fd :/", "git clean -fd -- ..", "git clean -fdx ':(top)'", "git stash -u", "git stash push -a", "git stash -u -- :/"]) {
+    it(`refuses ${cmd} from src/ at developer, which takes the project's .env`, () => {
+      const s = makeSandbox({ worktree: false });
+      try {
+        const before = atDeveloper(s, cmd);
+        s.run(cmd, { cwd: path.join(s.proj, "src") });
+        expect(s.exists(path.join(s.proj, ".env"))).toBe(false);
+        expect(before).not.toBe("allow");
+      } finally {
+        s.cleanup();
+      }
+    });
+  }
+  for (const cmd of ["git clean -fd", "git clean -fd -- .", "git stash"]) {
+    it(`approves ${cmd} from src/ at developer, which leaves .env alone`, () => {
+      const s = makeSandbox({ worktree: false });
+      try {
+        s.run("echo x > src/scratch.txt");
+        expect(atDeveloper(s, cmd)).toBe("allow");
+        s.run(cmd, { cwd: path.join(s.proj, "src") });
+        expect(s.exists(path.join(s.proj, ".env"))).toBe(true);
+      } finally {
+        s.cleanup();
+      }
+    });
+  }
+});
+
 describe("pathspecReach", () => {
   it("says what a pathspec reaches beyond itself", () => {
     expect(pathspecReach("src/a.ts")).toBeNull();

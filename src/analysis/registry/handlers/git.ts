@@ -364,6 +364,32 @@ export const gitAdd: Handler = {
   },
 };
 
+/** Deletes of what each pathspec operand reaches (itself, and beyond it for globs and magic). */
+function pathspecDeletes(ctx: Ctx, specs: Parsed["operands"], why: string): void {
+  for (const o of specs) {
+    const r = o.value === null ? null : pathspecReach(o.value);
+    if (!r) pathEffect(ctx, "delete", o.value, o.index, why, true);
+    else ctx.out.effects.push({ type: "path", op: "delete", path: r.path, recursive: true, argIndex: o.index, why: `${why} (\`${o.value}\` is matched by git)`, ...(r.fromGitTop ? { fromGitTop: true } : {}) });
+  }
+}
+
+/** `git clean -f PATHSPEC...`: deletes the untracked files below each pathspec (`:/` from the work tree's top). */
+export const gitClean: Handler = {
+  post(ctx, _node, _argv, parsed, modes) {
+    if (modes.has("force") && !modes.has("dry")) pathspecDeletes(ctx, parsed.operands, "deletes untracked files below it");
+  },
+};
+
+/**
+ * `git stash -u`/`-a`: untracked files (with -a ignored ones too) of the whole work tree, wherever
+ * it runs from, are saved and removed; pathspecs narrow that, so the whole tree stands for them.
+ */
+export const gitStash: Handler = {
+  post(ctx, _node, _argv, _parsed, modes) {
+    if (modes.has("untracked")) ctx.out.effects.push({ type: "path", op: "delete", path: ".", recursive: true, fromGitTop: true, argIndex: -1, why: "saves and removes the untracked files of the whole work tree (-u; -a: ignored ones too)" });
+  },
+};
+
 /**
  * `git grep`: after the pattern (none with -e/-f), its operands are revisions or pathspecs; a
  * pathspec git matches itself reads the tracked files it reaches (`:/` from a subdirectory: the

@@ -2,7 +2,7 @@
 import type { Handler } from "../engine.ts";
 import { awk } from "./awk.ts";
 import { find } from "./find.ts";
-import { git, gitAdd, gitClone, gitGrep, gitConfig, gitInit, gitRefs, gitRemote } from "./git.ts";
+import { git, gitAdd, gitClean, gitClone, gitGrep, gitStash, gitConfig, gitInit, gitRefs, gitRemote } from "./git.ts";
 import { node, python, scriptInterp, shell } from "./interp.ts";
 import { curl, ghApi, kubeRead, remoteCopy, rsyncShell, ssh, wget } from "./net.ts";
 import { cmake, composeRead, compress, dd, shred, dockerBuild, fd, jq, kill, npmExec, npmLogs, pipInstall, pipDownload, projectRunner, ps, scriptArgs, pytest, tasks, unzip, yq } from "./misc.ts";
@@ -22,6 +22,8 @@ export const HANDLERS: Record<string, Handler> = {
   git,
   "git-add": gitAdd,
   "git-grep": gitGrep,
+  "git-clean": gitClean,
+  "git-stash": gitStash,
   "git-config": gitConfig,
   "git-clone": gitClone,
   "git-init": gitInit,
