@@ -74,7 +74,8 @@ describe("snapWalk", () => {
       kind: fc.constantFrom("mkdir", "file", "link", "rm", "mv"),
       at: fc.array(fc.constantFrom(...names), { minLength: 1, maxLength: 3 }),
       to: fc.array(fc.constantFrom(...names), { minLength: 1, maxLength: 3 }),
-      text: fc.constantFrom("/etc", "a", "../.env", "."),
+      // Targets inside the tree, or nowhere: a change made through a link must not leave the sandbox.
+      text: fc.constantFrom("/nonexistent-sf-snap-target", "a", "b/.env", "."),
     });
     const apply = (root: string, o: { kind: string; at: string[]; to: string[]; text: string }) => {
       const p = path.join(root, ...o.at);

@@ -107,18 +107,22 @@ describe("hook-envelope", () => {
     const { readBounded } = await import("../../src/cli/stdin.ts");
     const stdin = Readable.from([Buffer.from(JSON.stringify({ cwd: "/work/proj", hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "ls" } }))]);
     const home = (await import("node:os")).tmpdir();
+    // The audit log goes to the state home: a throwaway one (not a directory at the top of the disk).
+    const { mkdtempSync, rmSync } = await import("node:fs");
+    const state = mkdtempSync((await import("node:path")).join(home, "sf-fuzz-state-"));
     await runHook({
       stdin,
       readInput: (l) => readBounded(stdin, l),
       out: (t) => void lines.push(t),
       err: () => undefined,
-      env: { CLAUDE_PROJECT_DIR: "/nonexistent-sf", XDG_CONFIG_HOME: "/nonexistent-sf", HOME: "/nonexistent-sf" },
+      env: { CLAUDE_PROJECT_DIR: "/nonexistent-sf", XDG_CONFIG_HOME: "/nonexistent-sf", HOME: "/nonexistent-sf", XDG_STATE_HOME: state },
       home: "/nonexistent-sf",
       cwd: home,
       binPath: "",
       now: () => new Date(0),
       classifier: async () => ({ classify: () => ({ decision: "allow", level: "reader", configuredLevel: "developer", reasons: [], effects: [], commands: [] }) }),
     });
+    rmSync(state, { recursive: true, force: true });
     expect(JSON.parse(lines.join("")).hookSpecificOutput.permissionDecision).toBe("allow");
   });
 });
