@@ -55,6 +55,8 @@ export type AbstractEffect =
       atFile?: boolean;
       /** Only when something is at the path at the verdict, or this command writes it first. */
       ifExists?: boolean;
+      /** The name in the base directory and in every directory above it (registry `upward`). */
+      upward?: boolean;
       /** An operand's effect (not an option's value): metadata-only readers judge it (walker METADATA_ONLY). */
       operand?: boolean;
       /** Index into argv of the word that produced it (for explain); -1 for implicit ones. */
