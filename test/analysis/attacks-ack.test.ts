@@ -1,8 +1,8 @@
 // ack (registry/text.toml): each case first shows under real bash (strace, or the canary in its
 // output) what ack 3 does, and the verdict must follow. ack loads rc files before its options:
 // ~/.ackrc (its --pager is a shell command), and the first .ackrc from its working directory up
-// to / (a project one may not set --pager, but its --files-from reads any file): an rc file that
-// exists is code, and --noenv skips them all. Below its start it reads hidden files and opens no
+// to / (a project one may not set --pager, but its --files-from reads any file): the model does
+// not follow an rc file's options, so one that exists is never approved; --noenv skips them all. Below its start it reads hidden files and opens no
 // symlink unless --follow.
 import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
@@ -38,15 +38,15 @@ describe.skipIf(!has("ack") || !has("strace"))("attack family: ack's rc files an
   );
 
   it(
-    "refuses `ack zzz src` when the project's .ackrc makes it read the key (--files-from), below developer",
+    "refuses `ack zzz src` when the project's .ackrc makes it read the key (--files-from), at developer too",
     withSandbox((s) => {
       hostileRc(s, ".ackrc");
       expect(s.run(`ack ${s.canary} src`).stdout).toContain(`${s.canary}-ssh`);
       expect(verdict(s, "ack zzz src")).not.toBe("allow");
-      expect(verdict(s, "ack zzz src", "editor")).not.toBe("allow");
+      expect(verdict(s, "ack zzz src", "developer")).not.toBe("allow");
       // run from below, ack finds it searching upward
       expect(s.run(`ack ${s.canary}`, { cwd: `${s.proj}/src` }).stdout).toContain(`${s.canary}-ssh`);
-      expect(verdict(s, "ack zzz", "editor", `${s.proj}/src`)).not.toBe("allow");
+      expect(verdict(s, "ack zzz", "developer", `${s.proj}/src`)).not.toBe("allow");
     }),
   );
 
@@ -74,7 +74,7 @@ describe.skipIf(!has("ack") || !has("strace"))("attack family: ack's rc files an
       s.run(`echo '--pager=touch ${s.tmp}/paged' > ~/.ackrc`);
       s.run(`script -qc 'ack README src README.md' /dev/null`);
       expect(s.exists(`${s.tmp}/paged`)).toBe(true);
-      expect(verdict(s, "ack zzz src")).not.toBe("allow");
+      expect(verdict(s, "ack zzz src", "yolo")).not.toBe("allow");
     }),
   );
 
