@@ -104,6 +104,15 @@ describe.skipIf(!has("ack") || !has("strace"))("attack family: ack's rc files an
   );
 
   it(
+    "opens no ignore file: .ignore, .gitignore and .git/info/exclude linked to the key below its start stay unopened (approved)",
+    withSandbox((s) => {
+      s.run("mkdir -p src/d/.git/info && ln -s ~/.ssh/id_rsa src/.ignore && ln -s ~/.ssh/id_rsa src/d/.gitignore && ln -s ~/.ssh/id_rsa src/d/.git/info/exclude");
+      expect(opensKey(s, "ack zzz src")).toBe(false);
+      expect(verdict(s, "ack zzz src")).toBe("allow");
+    }),
+  );
+
+  it(
     "reads hidden files below its start: a key copied to src/.k is refused",
     withSandbox((s) => {
       s.run("mkdir -p src/.hid && cp ~/.ssh/id_rsa src/.hid/id_rsa");
