@@ -309,6 +309,8 @@ export class Placement {
     ifExists?: boolean;
     /** `path` is looked for in each base directory and every directory above it (registry `upward`). */
     upward?: boolean;
+    /** `path` is this variable's value in the command's environment; unset or empty: nothing (registry `from_env`). */
+    fromEnv?: string;
     /** The per-process part of a /proc pattern was already made concrete. */
     procDone?: boolean;
     /** Tree scans below the path go through symlinks to directories (`find -L`). */
@@ -325,6 +327,10 @@ export class Placement {
       this.emit({ op, locus: "unknown", target, kind: req.kind, source, why: `${req.why}: ${why}`, command });
     if (req.path === null) return emitUnknown("<dynamic>", "the path is dynamic");
     if (req.upward) return this.placeUpward(req, req.path, emitUnknown);
+    if (req.fromEnv) {
+      const value = this.env[req.fromEnv];
+      return value ? this.placePath({ ...req, fromEnv: undefined, path: value }) : undefined;
+    }
     let p = req.path;
     if (p === "~" || p.startsWith("~/")) {
       if (req.sh.home === null) return emitUnknown(p, "HOME was changed to something unknown");

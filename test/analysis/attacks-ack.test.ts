@@ -79,6 +79,17 @@ describe.skipIf(!has("ack") || !has("strace"))("attack family: ack's rc files an
   );
 
   it(
+    "refuses when ACKRC (in the environment the command runs in) names an rc file, which ack loads instead of ~/.ackrc",
+    withSandbox((s) => {
+      hostileRc(s, `${s.tmp}/rc`);
+      expect(s.run(`ack ${s.canary} src`, { env: { ACKRC: `${s.tmp}/rc` } }).stdout).toContain(`${s.canary}-ssh`);
+      const withEnv = classify("ack zzz src", { cwd: s.proj, home: s.home, tmp: [s.tmp], fs: realFs, env: { HOME: s.home, ACKRC: `${s.tmp}/rc` }, level: "yolo" }).decision;
+      expect(withEnv).not.toBe("allow");
+      expect(verdict(s, "ack zzz src")).toBe("allow");
+    }),
+  );
+
+  it(
     "approves `ack --noenv zzz src` over a hostile .ackrc and ~/.ackrc: it loads neither",
     withSandbox((s) => {
       hostileRc(s, ".ackrc");

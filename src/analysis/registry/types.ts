@@ -57,6 +57,8 @@ export type AbstractEffect =
       ifExists?: boolean;
       /** The name in the base directory and in every directory above it (registry `upward`). */
       upward?: boolean;
+      /** The path is this environment variable's value, when set (registry `from_env`). */
+      fromEnv?: string;
       /** An operand's effect (not an option's value): metadata-only readers judge it (walker METADATA_ONLY). */
       operand?: boolean;
       /** Index into argv of the word that produced it (for explain); -1 for implicit ones. */
