@@ -100,6 +100,7 @@ describe.skipIf(!has("ack") || !has("strace"))("attack family: ack's rc files an
       // ack's first pass takes --noenv wherever it stands; elsewhere it is refused, never guessed
       expect(verdict(s, "ack --match --noenv zzz src")).not.toBe("allow");
       expect(verdict(s, "ack --noe zzz src")).not.toBe("allow");
+      expect(verdict(s, "ack --match -- --noenv zzz src")).not.toBe("allow");
     }),
   );
 

@@ -99,7 +99,8 @@ export const ack: Handler = {
       if (!parsed.flags.some((f) => f.index === i && w.startsWith(f.name))) throw new Unknown(`ack reads \`${w}\` as its own option wherever it stands`, i);
     }
     for (const f of parsed.flags) {
-      if (f.name === "--noenv" && argv[f.index] !== "--noenv") throw new Unknown("ack skips its rc files only for `--noenv` spelled whole", f.index);
+      // the first pass stops at the first `--`, even one the model reads as a value (`--match --`)
+      if (f.name === "--noenv" && (argv[f.index] !== "--noenv" || (end >= 0 && end < f.index))) throw new Unknown("ack skips its rc files only for `--noenv` spelled whole, before any `--`", f.index);
       if (f.name === "--pager" && f.value === "") throw new Unknown("an empty `--pager=` runs $PAGER", f.index);
     }
     const values = numberValues(argv, parsed);
