@@ -13,6 +13,7 @@ const aws = twinned("head-aws", "grep-todo");
 const READERS: [string, string][] = [
   ["rg", "rg aws_access_key_id ."],
   ["ag", "ag aws_access_key_id ."],
+  ["ack", "ack aws_access_key_id ."],
   ["grep", "grep -r aws_access_key_id ."],
   ["fdfind", "fdfind credentials ."],
   ["tree", "tree -a ."],

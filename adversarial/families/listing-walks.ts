@@ -18,6 +18,7 @@ const READERS: [string, (start: string) => string][] = [
   ["tree", (s) => `tree ${s}`],
   ["tree-a", (s) => `tree -a ${s}`],
   ["tree-d", (s) => `tree -d ${s}`],
+  ["ack-f", (s) => `ack -f ${s}`],
 ];
 
 const STARTS: [string, string][] = [

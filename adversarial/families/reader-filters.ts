@@ -52,6 +52,15 @@ export const family: Family = {
     aws("rg-follow", "rg -L aws_access_key_id .", "rg aws_access_key_id ."),
     aws("rg-follow-long", "rg --follow -uu aws_access_key_id .", "rg -uu --glob '!.env' aws_access_key_id ."),
     aws("grep-R-link", "grep -R --exclude=.env aws_access_key_id .", "grep -r --exclude=.env aws_access_key_id ."),
+    // ack reads hidden files and opens no ignore file; it does not follow links below its start
+    // unless --follow; the first .ackrc from the working directory up is loaded unless --noenv
+    // (its --files-from reads any file)
+    env("ack-hidden", "ack API_TOKEN .", "ack API_TOKEN src"),
+    env("ack-ignore-dir", "ack --ignore-dir=node_modules API_TOKEN .", "ack --ignore-dir=node_modules API_TOKEN src"),
+    env("ack-files-from", "ls -a > /tmp/l && ack --files-from=/tmp/l API_TOKEN", "ls src > /tmp/l && ack API_TOKEN src"),
+    aws("ack-follow", "ack --follow aws_access_key_id .", "ack --nofollow aws_access_key_id src"),
+    aws("ack-rc-files-from", "echo ~/.aws/credentials > /tmp/l && echo --files-from=/tmp/l > .ackrc && ack aws_access_key_id src", "echo ~/.aws/credentials > /tmp/l && echo --files-from=/tmp/l > .ackrc && ack --noenv aws_access_key_id src"),
+    aws("ack-rc-follow", "echo --follow > .ackrc && ack aws_access_key_id .", "echo --follow > .ackrc && ack --noenv aws_access_key_id src"),
     aws("grep-dereference", "grep --dereference-recursive --include='*link' aws_access_key_id .", "grep --recursive --include='*link' aws_access_key_id ."),
   ],
 };

@@ -161,6 +161,19 @@ export const RECIPES: Record<string, Recipe> = {
       "-G": { arity: 1, why: "`-G --file-search-regex  PATTERN` puts the value after the long name; `ag -G txt foo .` searches .txt files for foo" },
     },
   },
+  // ack's options are Getopt::Long specs (App/Ack/ConfigLoader.pm); its help shows `-A NUM` for
+  // what is `A|after-context:-1`, an optional number
+  ack: {
+    ...DEFAULT_RECIPE,
+    arity: {
+      "-A": { arity: "optional", why: "`ack -A foo a.txt` searches a.txt for foo (no number: the default 2); `ack -A 1 foo a.txt` takes 1 (the handler takes a following number)" },
+      "-B": { arity: "optional", why: "the same Getopt::Long spec as -A (`B|before-context:-1`)" },
+      "-p": { arity: "optional", why: "`p|proximate:1`: `ack -p foo a.txt` searches for foo; `ack -p 2 foo a.txt` takes 2" },
+      "-P": { arity: 0, why: "the help's `-P, --proximate=0` says what -P means; `ack -P foo a.txt` searches for foo" },
+      "-g": { arity: 0, why: "the pattern is the first operand: `ack -g env` lists .env" },
+      "--ackrc": { arity: 1, why: "`ack --ackrc rcfile foo` loads rcfile (`ackrc=s`)" },
+    },
+  },
   // perl's -h glues a placeholder too (`-Idirectory`)
   perl: {
     ...DEFAULT_RECIPE,

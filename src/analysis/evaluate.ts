@@ -705,7 +705,7 @@ function external(w: Placement, inv: Invocation, sh: Shell, sc: Scope, idx: numb
     const into = e.into ? { ...e.into, sources: e.into.sources.map((x) => ({ ...x, glob: inv.items[x.index]?.glob === true && inv.items[x.index]?.value === x.value })) } : undefined;
     // git's index is the one discovery finds from the base: a repository or work tree named on the command line is not modelled.
     const walkF = e.walk?.tracked && argv.some((a) => a === null || /^--(work-tree|git-dir)(=|$)/.test(a)) ? { ...e.walk, unsure: "another repository or work tree is named" } : e.walk;
-    w.placePath({ op: e.op, path: e.path, recursive, glob, kind, why, source: s, command: idx, bases, sh, sc, by: interp.matched, makesLinks, ownRepo, ...(follow ? { follow } : {}), ...(into ? { into } : {}), ...(walkF ? { walk: walkF } : {}), ...(e.operand ? { operand: true } : {}), ...(e.ifExists ? { ifExists: true } : {}), ...(e.fromGitTop || (ownRepo && interp.repository?.gitDir === undefined) ? { fromGitTop: true } : {}) });
+    w.placePath({ op: e.op, path: e.path, recursive, glob, kind, why, source: s, command: idx, bases, sh, sc, by: interp.matched, makesLinks, ownRepo, ...(follow ? { follow } : {}), ...(into ? { into } : {}), ...(walkF ? { walk: walkF } : {}), ...(e.operand ? { operand: true } : {}), ...(e.ifExists ? { ifExists: true } : {}), ...(e.upward ? { upward: true } : {}), ...(e.fromEnv ? { fromEnv: e.fromEnv } : {}), ...(e.fromGitTop || (ownRepo && interp.repository?.gitDir === undefined) ? { fromGitTop: true } : {}) });
   }
   if (interp.localBin) npmLocalBin(w, interp.localBin, bases, sh, sc, idx, src(interp.localBin.argIndex), interp.matched);
   if (interp.privileged && !interp.effects.some((e) => e.op === "privilege")) {

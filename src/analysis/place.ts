@@ -313,6 +313,10 @@ export class Placement {
     ifExists?: boolean;
     /** Relative to the git work tree's top of each base, not the base (`git grep x :/`; outside a repository, the base). */
     fromGitTop?: boolean;
+    /** `path` is looked for in each base directory and every directory above it (registry `upward`). */
+    upward?: boolean;
+    /** `path` is this variable's value in the command's environment; unset or empty: nothing (registry `from_env`). */
+    fromEnv?: string;
     /** The per-process part of a /proc pattern was already made concrete. */
     procDone?: boolean;
     /** Tree scans below the path go through symlinks to directories (`find -L`). */
@@ -328,6 +332,11 @@ export class Placement {
     const emitUnknown = (target: string, why: string) =>
       this.emit({ op, locus: "unknown", target, kind: req.kind, source, why: `${req.why}: ${why}`, command });
     if (req.path === null) return emitUnknown("<dynamic>", "the path is dynamic");
+    if (req.upward) return this.placeUpward(req, req.path, emitUnknown);
+    if (req.fromEnv) {
+      const value = this.env[req.fromEnv];
+      return value ? this.placePath({ ...req, fromEnv: undefined, path: value }) : undefined;
+    }
     let p = req.path;
     if (p === "~" || p.startsWith("~/")) {
       if (req.sh.home === null) return emitUnknown(p, "HOME was changed to something unknown");
@@ -382,6 +391,20 @@ export class Placement {
       } else this.placeOne(req, "/", t.path, t.recursive, t.globRest, t.sweep);
     }
     if (req.into) this.placeInto(req, p, made ?? new Set());
+  }
+
+  /**
+   * A name the tool looks for from its working directory up to `/` (ack's `.ackrc`): each of those
+   * paths, as the effect says (the tool may stop at the first it finds; every one is the larger read).
+   */
+  private placeUpward(req: Parameters<Placement["placePath"]>[0], name: string, emitUnknown: (target: string, why: string) => void): void {
+    if (!req.bases.known) return emitUnknown(name, `the working directory is unknown (${req.bases.why})`);
+    for (const b of req.bases.list) {
+      for (let d = b.physical; ; d = d.slice(0, Math.max(1, d.lastIndexOf("/")))) {
+        this.placePath({ ...req, upward: false, path: lexical(d + "/" + name) });
+        if (d === "/") break;
+      }
+    }
   }
 
   /**

@@ -245,10 +245,12 @@ function effectiveFlag(pf: PFlag, modes: Set<string>): CFlag {
 export function emitSpec(ctx: Ctx, e: EffectSpec, modes: Set<string>, argIndex: number): void {
   if (e.when && !modes.has(e.when)) return;
   if (e.unless && modes.has(e.unless)) return;
-  if (e.path !== undefined || (e.locus === "worktree" && ctx.out.cwdOverride !== undefined)) {
+  if (e.from_env) {
+    ctx.out.effects.push({ type: "path", op: e.op, path: "$" + e.from_env, fromEnv: e.from_env, kind: e.kind, ...(e.exists ? { ifExists: true } : {}), argIndex, why: e.why });
+  } else if (e.path !== undefined || (e.locus === "worktree" && ctx.out.cwdOverride !== undefined)) {
     // A non-path effect said to be in the worktree (git hooks) is placed like a path once the
     // command's base moved (`git -C elsewhere commit` runs elsewhere's hooks).
-    ctx.out.effects.push({ type: "path", op: e.op, path: e.path ?? ".", recursive: e.recursive, kind: e.path ? e.kind : undefined, ...(e.glob && e.path ? { glob: true } : {}), ...(e.exists && e.path ? { ifExists: true } : {}), argIndex, why: e.why });
+    ctx.out.effects.push({ type: "path", op: e.op, path: e.path ?? ".", recursive: e.recursive, kind: e.path ? e.kind : undefined, ...(e.glob && e.path ? { glob: true } : {}), ...(e.exists && e.path ? { ifExists: true } : {}), ...(e.upward && e.path ? { upward: true } : {}), argIndex, why: e.why });
   } else {
     ctx.out.effects.push({ type: "other", op: e.op, locus: e.locus ?? "none", target: e.target ?? "", kind: e.kind, argIndex, why: e.why });
   }

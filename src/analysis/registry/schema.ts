@@ -23,6 +23,10 @@ export const effectSpecSchema = z
     glob: z.boolean().optional(),
     /** Only when something is at `path` now, or this command writes it first (wget reads ~/.netrc when there is one). */
     exists: z.boolean().optional(),
+    /** `path` is a name looked for in the base directory and every directory above it, up to `/` (ack's `.ackrc`). */
+    upward: z.boolean().optional(),
+    /** The path is this variable's value in the environment the command runs in (ack's `ACKRC`); unset or empty: no effect. */
+    from_env: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/).optional(),
     /** Also when a subcommand runs (on a command with subcommands: the tool does it whatever the subcommand, as yarn reads .yarnrc). */
     always: z.boolean().optional(),
     /** Only when this mode is on (a mode is set by a flag, see `modes`). */
@@ -32,7 +36,9 @@ export const effectSpecSchema = z
     why: z.string().min(1),
   })
   .strict()
-  .refine((e) => !(e.path && e.locus), { message: "an effect has either `path` (placed by the walk) or `locus`, not both" });
+  .refine((e) => !(e.path && e.locus), { message: "an effect has either `path` (placed by the walk) or `locus`, not both" })
+  .refine((e) => !(e.from_env && (e.path !== undefined || e.locus !== undefined || e.upward || e.glob)), { message: "`from_env` names the path: no `path`, `locus`, `upward` or `glob` with it" })
+  .refine((e) => !e.upward || (e.path !== undefined && !e.path.startsWith("/") && !e.path.startsWith("~")), { message: "`upward` needs a relative `path`" });
 export type EffectSpec = z.infer<typeof effectSpecSchema>;
 
 /** `bool`, `arg`, `opt`, a role, or a role with `?` (optional value), then modifiers. */

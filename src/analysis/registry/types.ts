@@ -57,6 +57,10 @@ export type AbstractEffect =
       ifExists?: boolean;
       /** The path is relative to the git work tree's top of the base (a `:/` pathspec, git's own `.git`); outside a repository, to the base. */
       fromGitTop?: boolean;
+      /** The name in the base directory and in every directory above it (registry `upward`). */
+      upward?: boolean;
+      /** The path is this environment variable's value, when set (registry `from_env`). */
+      fromEnv?: string;
       /** An operand's effect (not an option's value): metadata-only readers judge it (walker METADATA_ONLY). */
       operand?: boolean;
       /** Index into argv of the word that produced it (for explain); -1 for implicit ones. */

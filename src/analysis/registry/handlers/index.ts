@@ -8,7 +8,7 @@ import { curl, ghApi, kubeRead, remoteCopy, rsyncShell, ssh, wget } from "./net.
 import { cmake, composeRead, compress, dd, shred, dockerBuild, fd, jq, kill, npmExec, npmLogs, pipInstall, pipDownload, projectRunner, ps, scriptArgs, pytest, tasks, unzip, yq } from "./misc.ts";
 import { sed } from "./sed.ts";
 import { tar } from "./tar.ts";
-import { man, openssl } from "./tools.ts";
+import { ack, man, openssl } from "./tools.ts";
 import { env, joinScript, parallel, printenv, privilege, shopt, xargs } from "./wrappers.ts";
 
 export const HANDLERS: Record<string, Handler> = {
@@ -42,6 +42,7 @@ export const HANDLERS: Record<string, Handler> = {
   rsync: { operands: remoteCopy.operands, post: rsyncShell.post },
   tar,
   man,
+  ack,
   openssl,
   env,
   printenv,

@@ -1,6 +1,6 @@
 // Tools whose options hand a value to another program or name files in ways data cannot say.
 import type { ArgWord } from "../types.ts";
-import { Unknown, pathEffect, type Ctx, type Handler } from "../engine.ts";
+import { Unknown, applyOperands, pathEffect, type Ctx, type Handler, type Parsed } from "../engine.ts";
 
 /**
  * man-db: a page name holding a `/` is formatted as a local file when no page has that name
@@ -77,3 +77,53 @@ export const openssl: Handler = {
     if (node.path === "openssl storeutl") for (const o of parsed.operands) storeUri(ctx, o.value, o.index);
   },
 };
+
+/** ack's options whose value is optional and taken from the next word when it is a number (Getopt::Long `:i`). */
+const ACK_OPTIONAL_NUMBER = new Set(["-A", "--after-context", "-B", "--before-context", "-C", "--context", "-p", "--proximate"]);
+/** Options ack takes in a first pass over every word before `--`, wherever they stand. */
+const ACK_FIRST_PASS = /^--(noenv|man|ackrc)(=|$)/;
+
+/**
+ * ack (registry/text.toml). A first pass takes `--noenv`, `--ackrc` and `--man` from every word
+ * before `--`, even one another option takes as its value (`ack --match --noenv x` searches `.`
+ * for x): such a word must be the option here too, and `--noenv` (no abbreviation in that pass)
+ * spelled whole. `-A`, `-B`, `-C` and `-p` take the next word as their value when it is a number
+ * (`ack -C 3 foo src`), and an empty `--pager=` runs $PAGER.
+ */
+export const ack: Handler = {
+  operands(ctx, node, argv, parsed, modes) {
+    const end = argv.indexOf("--");
+    for (let i = 0; i < (end < 0 ? argv.length : end); i++) {
+      const w = argv[i];
+      if (w === null || w === undefined || !ACK_FIRST_PASS.test(w)) continue;
+      if (!parsed.flags.some((f) => f.index === i && w.startsWith(f.name))) throw new Unknown(`ack reads \`${w}\` as its own option wherever it stands`, i);
+    }
+    for (const f of parsed.flags) {
+      // the first pass stops at the first `--`, even one the model reads as a value (`--match --`)
+      if (f.name === "--noenv" && (argv[f.index] !== "--noenv" || (end >= 0 && end < f.index))) throw new Unknown("ack skips its rc files only for `--noenv` spelled whole, before any `--`", f.index);
+      if (f.name === "--pager" && f.value === "") throw new Unknown("an empty `--pager=` runs $PAGER", f.index);
+    }
+    const values = numberValues(argv, parsed);
+    applyOperands(ctx, node, { ...parsed, operands: parsed.operands.filter((o) => !values.has(o.index)) }, modes, true);
+  },
+};
+
+/** The indexes of the words ack takes as the number of a valueless -A/-B/-C/-p before them. */
+function numberValues(argv: ArgWord[], parsed: Parsed): Set<number> {
+  const values = new Set<number>();
+  for (const f of parsed.flags) {
+    if (!ACK_OPTIONAL_NUMBER.has(f.name)) continue;
+    if (f.value !== undefined) {
+      if (f.value === null || !/^\d+$/.test(f.value)) throw new Unknown(`ack reads \`${argv[f.index]}\` with a value that is not a number differently`, f.index);
+      continue;
+    }
+    const word = argv[f.index]!;
+    // only the last letter of a cluster, or a long name without `=`, can take the next word
+    if (!word.startsWith("--") && word[word.length - 1] !== f.name[1]) continue;
+    const next = argv[f.index + 1];
+    if (next === undefined || next === "--") continue;
+    if (next === null || /^[-+]\d/.test(next)) throw new Unknown(`ack may take \`${next ?? "<dynamic>"}\` as the value of \`${f.name}\``, f.index + 1);
+    if (/^\d+$/.test(next)) values.add(f.index + 1);
+  }
+  return values;
+}
