@@ -96,8 +96,9 @@ export function recordAt(snap: Snapshot, dir: string): Raw | null {
 }
 
 /**
- * The scan of walkTree (treescan.ts), using `snap`'s records for directories shown unchanged.
- * `budget` counts the entries listed plus one per directory checked unchanged.
+ * The scan of walkTree (treescan.ts), using `snap`'s records for directories shown unchanged
+ * (and updating them in place: `snap` is this process's parse of the file). `budget` counts the
+ * entries listed plus one per directory checked unchanged.
  */
 export function snapWalk(dir: string, names: NameTest, skip: ReadonlySet<string>, snap: Snapshot | null, budget = Infinity, prune?: Prune, sys: SnapSystem = nodeSnapSystem, trusted = new TrustedDevices(sys)): SnapWalk {
   const facts: TreeFacts = { named: [], links: [] };
@@ -127,10 +128,11 @@ export function snapWalk(dir: string, names: NameTest, skip: ReadonlySet<string>
     let olds: ((i: number, name: string) => Raw | 0) | null = null;
     let keep = true;
     if (old && unchanged(old, st)) {
+      // The record itself is reused (the snapshot was parsed for this process): each of its
+      // subdirectories' slots is overwritten when that subdirectory has been checked.
       cost += 1;
-      rec = [old[0], old[1], old[2], old[3], old[4], old[5], old[6], old[7], old[8], old[9].map(([n]) => [n, 0])];
-      const was = old[9];
-      olds = (i) => was[i]![1];
+      rec = old;
+      olds = (i) => old[9][i]![1];
     } else {
       let entries: ReturnType<SnapSystem["list"]>;
       try {
@@ -159,7 +161,7 @@ export function snapWalk(dir: string, names: NameTest, skip: ReadonlySet<string>
     first = false;
     out.entries += rec[6];
     if (cost > budget) return { ...out, facts: { ...facts, truncated: true } };
-    if (keep) slot[1] = rec;
+    slot[1] = keep ? rec : 0;
     const pre = d === "/" ? "/" : d + "/";
     for (const n of rec[7]) facts.named.push(pre + n);
     for (const n of rec[8]) facts.links.push(pre + n);
