@@ -29,21 +29,27 @@ function extractNode(name: string, sub: string[], node: CNode, builtin: boolean,
   const lists: ToolOption[][] = [];
   for (const cmd of recipe.help(name, sub)) {
     const r = runHelp(cmd);
-    const opts = parseOptions(r.text, recipe.style).filter((o) => !o.names.some((n) => recipe.notOptions?.[n]));
+    const style = typeof recipe.style === "function" ? recipe.style(cmd) : recipe.style;
+    const opts = parseOptions(r.text, style).filter((o) => !o.names.some((n) => recipe.notOptions?.[n]));
     if (opts.length === 0) continue; // no help there (no man page, or the tool has no such flag)
     sources.push(cmd);
     lists.push(opts);
   }
   const merged = mergeOptions(lists);
-  const options = corrected(merged.options, recipe.corrections?.[sub.join(" ")]);
+  let options = corrected(merged.options, recipe.corrections?.[sub.join(" ")]);
   let { conflicts } = merged;
   // the recipe's settled arities (a real run each) win over what the texts said
-  for (const o of options) {
-    const fix = o.names.map((n) => recipe.arity?.[[...sub, n].join(" ")] ?? recipe.arity?.[n]).find((f) => f);
-    if (!fix) continue;
-    o.arity = fix.arity;
+  options = options.flatMap((o) => {
+    const fixOf = (n: string) => recipe.arity?.[[...sub, n].join(" ")] ?? recipe.arity?.[n];
+    const fix = o.names.map(fixOf).find((f) => f);
+    if (!fix) return [o];
     conflicts = conflicts.filter((c) => !o.names.includes(c.name));
-  }
+    const [moved, kept] = fix.only ? [o.names.filter(fixOf), o.names.filter((n) => !fixOf(n))] : [o.names, []];
+    // a flag has no placeholder
+    const { arg, ...bare } = o;
+    const settled: ToolOption = { ...(fix.arity === 0 ? bare : o), names: moved, arity: fix.arity };
+    return kept.length ? [{ ...o, names: kept }, settled] : [settled];
+  });
   const out: OptionsNode = { sources, options };
   if (conflicts.length) out.conflicts = conflicts;
   if (!builtin && descend && node.subList.length) {

@@ -18,6 +18,8 @@ export const NOT_OPTIONS: Record<string, string> = {
 export interface Correction {
   arity?: Arity;
   drop?: true;
+  /** The fact is about this spelling alone, not the others of its definition (sudo's `-h, --help` and `-h, --host`). */
+  only?: true;
   why: string;
 }
 
@@ -28,15 +30,15 @@ export interface Recipe {
   version?: string[];
   /** By subcommand path (`""`: the top level), then by any spelling of the option. */
   corrections?: Record<string, Record<string, Correction>>;
-  /** How the tool's help writes values (parse.ts ParseStyle). */
-  style?: ParseStyle;
+  /** How the tool's help writes values (parse.ts ParseStyle); a function where its help commands differ (git's `-h`). */
+  style?: ParseStyle | ((command: string) => ParseStyle);
   /**
    * Arities the help text states wrongly or cannot state, each with the real run that settled
    * it. Keyed by the option's spelling (every node of the tool), or by the subcommand path and
    * the spelling (`"build --sourcemap"`: that node only). Kept short: a notation the parser can
    * learn goes there.
    */
-  arity?: Record<string, { arity: Arity; why: string }>;
+  arity?: Record<string, { arity: Arity; only?: true; why: string }>;
   /** Words the help text shows at the start of a line that are not options, with why. */
   notOptions?: Record<string, string>;
 }
@@ -64,9 +66,63 @@ const NODE: Recipe = {
   arity: { "-p": { arity: 1, why: "`node -p s.js` evaluates the word `s.js` as code; a word after -p is always its value" } },
 };
 
+/** sudo lists `-h, --help` and then `-h, --host=host`: the first would win. */
+const SUDO: Recipe = {
+  help: (name) => [`${name} --help`, man(name)],
+  arity: { "-h": { arity: 1, only: true, why: "`sudo -h true` tries to resolve the host `true`: -h takes the next word unless it is an option (-h alone is --help)" } },
+};
+
+/** Commands whose --format the revision walk reads (glued only); each checked with `--format oneline HEAD`. */
+const REV_WALK = ["log", "show", "whatchanged", "rev-list", "diff-tree", "format-patch"];
+
+/** rev-parse's options with a value that it reads only glued (each checked: `git rev-parse OPT zzz`). */
+const REV_PARSE_GLUED = ["--glob", "--exclude", "--exclude-hidden", "--disambiguate", "--path-format", "--since", "--after", "--until", "--before"];
+
 export const RECIPES: Record<string, Recipe> = {
   git: {
     help: (name, sub) => (sub.length ? [`git ${sub.join(" ")} -h`, man(`git-${sub.join("-")}`)] : [`git -h`, man("git")]),
+    // `-h` is parse-options' own listing: a spaced value is required whatever its shape
+    style: (command) => (command.endsWith(" -h") ? { anySpacedValue: true } : {}),
+    arity: {
+      // diff-tree's and rev-list's hand-written -h say `--abbrev=<n>`: `git diff-tree --abbrev 5 HEAD` reads 5 as a revision
+      "--abbrev": { arity: "optional", why: "parse-options' OPT__ABBREV and revision.c take the value only glued (git 2.39)" },
+      // the man pages write `-U<n>, --unified=<n>` as they write `-S<string>`
+      ...Object.fromEntries(["-U", "--unified"].map((n) => [n, { arity: "optional" as const, why: `\`git log ${n} 3 -1\` reads 3 as a revision: the value is optional, only glued (git 2.39)` }])),
+      // and the revision walk's `--format=<format>` as parse-options' (ls-files, branch...) required one
+      ...Object.fromEntries(REV_WALK.map((c) => [`${c} --format`, { arity: "optional" as const, why: `\`git ${c} --format oneline HEAD\` reads oneline as a revision (git 2.39)` }])),
+      "reflog -n": { arity: 1, only: true, why: "`git reflog` is `git reflog show`, which takes log's `-n <number>` (`git reflog -n 1`); the man page's `-n, --dry-run` is expire's and delete's" },
+      ...Object.fromEntries(REV_PARSE_GLUED.map((n) => [`rev-parse ${n}`, { arity: "optional" as const, why: `rev-parse reads ${n}= by hand: \`git rev-parse ${n} zzz\` takes zzz as a revision (git 2.39)` }])),
+    },
+  },
+  go: {
+    ...DEFAULT_RECIPE,
+    arity: { "fmt -mod": { arity: 1, why: "the man page writes `-mod   The -mod flag's value sets...`; `go fmt -mod mod ./...` takes mod as the value (go 1.19)" } },
+  },
+  // the help lists each option with one space before its text (`--filelimit # Do not...`),
+  // which reads as prose; the man page writes `--filelimit[=]#`
+  tree: { help: () => [man("tree"), "tree --help"] },
+  // --help writes `-P, --parameter` without its value; the man page: `-P, --parameter name=value`
+  file: { help: () => [man("file"), "file --help"] },
+  // --help writes `-c, --config-file` without its value; the man page: `-c, --config-file config-file`
+  sensors: { help: () => [man("sensors"), "sensors --help"] },
+  shasum: {
+    help: () => ["shasum --help", man("shasum")],
+    arity: { "-a": { arity: 1, why: "the help lists the algorithms as the text: `shasum -a 256 f` and `-a256` agree" } },
+  },
+  zip: {
+    help: () => ["zip --help", man("zip")],
+    arity: {
+      "-x": { arity: 1, why: "the help writes `-x` alone; zip takes every word after it up to the next option (`zip -x a o.zip s` selects nothing): at least the next one" },
+      "-s": { arity: 1, why: "the man page's option-syntax prose writes `-s[-][value]` first; `zip -s 1 o.zip a` splits at 1 (the next word)" },
+    },
+  },
+  // `lsof -V` lists open files (exit 0); `-v` prints its revision
+  lsof: { ...DEFAULT_RECIPE, version: ["-v"] },
+  sudo: SUDO,
+  sudoedit: SUDO,
+  lz4: {
+    help: () => ["lz4 --help", man("lz4")],
+    arity: { "--list": { arity: 0, why: "`--list FILE` in the help names the operand: `lz4 --list f.lz4` lists f.lz4, and `lz4 --list` alone reads stdin" } },
   },
   openssl: {
     help: (name, sub) => (sub.length ? [`openssl ${sub.join(" ")} -help`, man(`openssl-${sub.join("-")}`)] : [`openssl help`, man("openssl")]),
