@@ -189,7 +189,10 @@ export function parseTokens(head: string, style: ParseStyle = {}): Token[] | nul
       // text, which starts with a capital)
       // (only after a lone name: `-h, --highlight-all highlight current process...` is a
       // definition whose text is one space away)
-      if (arity === 0 && out.length === 1 && /^\s*[a-z]/.test(rest) && (/\.$/.test(rest.trim()) || rest.trim().split(/\s+/).length >= 5)) return null;
+      // (many words are a sentence only when none is capitalised: node's `--experimental-wasm-modules
+      // experimental ES Module support for` is a definition whose text is one space away)
+      const words = rest.trim().split(/\s+/);
+      if (arity === 0 && out.length === 1 && /^\s*[a-z]/.test(rest) && (/\.$/.test(rest.trim()) || (words.length >= 5 && !words.some((w) => /^[A-Z]/.test(w))))) return null;
       // lowercase trailing words with a verb among them make the line a sentence (`-m or
       // --module <module>/<mainclass> are passed as the arguments to`, java; rsync's `-oparam
       // (the latter choices assume that your option has...`); a text that starts

@@ -59,6 +59,8 @@ describe("parseOptions", () => {
     ["       -o=param, -o param, or -oparam (the latter choices assume that your option has a short variant).", []],
     // pstree --help: a spelling list, then its text one space away
     ["  -h, --highlight-all highlight current process and its ancestors", [{ names: ["-h", "--highlight-all"], arity: 0 }]],
+    // node --help: the text one space away, a capitalised word in it
+    ["  --experimental-wasm-modules experimental ES Module support for", [{ names: ["--experimental-wasm-modules"], arity: 0 }]],
     ["       -m or --module module[/mainclass]", [{ names: ["-m", "--module"], arity: 1, arg: "module[/mainclass]" }]],
     // git's man pages glue a short option's value (parse-options reads `-S x` too)
     ["       -S<string>", [{ names: ["-S"], arity: 1, arg: "<string>" }]],
