@@ -36,8 +36,11 @@ function extractNode(name: string, sub: string[], node: CNode, builtin: boolean,
     lists.push(opts);
   }
   const merged = mergeOptions(lists);
-  let options = corrected(merged.options, recipe.corrections?.[sub.join(" ")]);
   let { conflicts } = merged;
+  // a correction of the top level holds at every node (apt-get's -t takes its value in install too)
+  const fixes = { ...recipe.corrections?.[""], ...recipe.corrections?.[sub.join(" ")] };
+  let options = corrected(merged.options, fixes);
+  conflicts = conflicts.filter((c) => !fixes[c.name] || fixes[c.name]!.drop);
   // the recipe's settled arities (a real run each) win over what the texts said
   options = options.flatMap((o) => {
     const fixOf = (n: string) => recipe.arity?.[[...sub, n].join(" ")] ?? recipe.arity?.[n];
@@ -47,7 +50,7 @@ function extractNode(name: string, sub: string[], node: CNode, builtin: boolean,
     const [moved, kept] = fix.only ? [o.names.filter(fixOf), o.names.filter((n) => !fixOf(n))] : [o.names, []];
     // a flag has no placeholder
     const { arg, ...bare } = o;
-    const settled: ToolOption = { ...(fix.arity === 0 ? bare : o), names: moved, arity: fix.arity };
+    const settled: ToolOption = { ...(fix.arity === 0 ? bare : o), names: moved, arity: fix.arity, fixed: fix.why };
     return kept.length ? [{ ...o, names: kept }, settled] : [settled];
   });
   const out: OptionsNode = { sources, options };
