@@ -40,7 +40,8 @@ function extractNode(name: string, sub: string[], node: CNode, builtin: boolean,
   // a correction of the top level holds at every node (apt-get's -t takes its value in install too)
   const fixes = { ...recipe.corrections?.[""], ...recipe.corrections?.[sub.join(" ")] };
   let options = corrected(merged.options, fixes);
-  conflicts = conflicts.filter((c) => !fixes[c.name] || fixes[c.name]!.drop);
+  // the conflict a correction settles is on any spelling of its option (less's `-#, --shift`)
+  for (const o of options) if (o.fixed) conflicts = conflicts.filter((c) => !o.names.includes(c.name));
   // the recipe's settled arities (a real run each) win over what the texts said
   options = options.flatMap((o) => {
     const fixOf = (n: string) => recipe.arity?.[[...sub, n].join(" ")] ?? recipe.arity?.[n];
