@@ -10,8 +10,10 @@ import { loadRegistry } from "../../src/analysis/registry/load.ts";
 import type { CNode } from "../../src/analysis/registry/compiled.ts";
 import { mergeOptions, parseOptions, type ToolOption } from "./parse.ts";
 import { runHelp, versionOf } from "./run.ts";
-import { INSTALLED_AS, MODULE_ENTRIES, NOT_OPTIONS, recipeFor, type Correction } from "./tools.ts";
+import { INSTALLED_AS, MODULE_ENTRIES, NOT_OPTIONS, recipeFor, type OptionFact } from "./tools.ts";
 import type { OptionsNode, ToolExtract } from "./types.ts";
+
+type Conflict = NonNullable<OptionsNode["conflicts"]>[number];
 
 export const OPTIONS_DIR = fileURLToPath(new URL("../../registry/options/", import.meta.url));
 
@@ -30,30 +32,14 @@ function extractNode(name: string, sub: string[], node: CNode, builtin: boolean,
   for (const cmd of recipe.help(name, sub)) {
     const r = runHelp(cmd);
     const style = typeof recipe.style === "function" ? recipe.style(cmd) : recipe.style;
-    const opts = parseOptions(r.text, style).filter((o) => !o.names.some((n) => recipe.notOptions?.[n]));
+    // a line a fact says is no definition goes before the lists merge
+    const opts = parseOptions(r.text, style).filter((o) => !o.names.some((n) => dropped(factFor(recipe.facts, sub, n))));
     if (opts.length === 0) continue; // no help there (no man page, or the tool has no such flag)
     sources.push(cmd);
     lists.push(opts);
   }
   const merged = mergeOptions(lists);
-  let { conflicts } = merged;
-  // a correction of the top level holds at every node (apt-get's -t takes its value in install too)
-  const fixes = { ...recipe.corrections?.[""], ...recipe.corrections?.[sub.join(" ")] };
-  let options = corrected(merged.options, fixes);
-  // the conflict a correction settles is on any spelling of its option (less's `-#, --shift`)
-  for (const o of options) if (o.fixed) conflicts = conflicts.filter((c) => !o.names.includes(c.name));
-  // the recipe's settled arities (a real run each) win over what the texts said
-  options = options.flatMap((o) => {
-    const fixOf = (n: string) => recipe.arity?.[[...sub, n].join(" ")] ?? recipe.arity?.[n];
-    const fix = o.names.map(fixOf).find((f) => f);
-    if (!fix) return [o];
-    conflicts = conflicts.filter((c) => !o.names.includes(c.name));
-    const [moved, kept] = fix.only ? [o.names.filter(fixOf), o.names.filter((n) => !fixOf(n))] : [o.names, []];
-    // a flag has no placeholder
-    const { arg, ...bare } = o;
-    const settled: ToolOption = { ...(fix.arity === 0 ? bare : o), names: moved, arity: fix.arity, fixed: fix.why };
-    return kept.length ? [{ ...o, names: kept }, settled] : [settled];
-  });
+  const { options, conflicts } = settle(merged, recipe.facts, sub);
   const out: OptionsNode = { sources, options };
   if (conflicts.length) out.conflicts = conflicts;
   if (!builtin && descend && node.subList.length) {
@@ -76,16 +62,34 @@ function extractNode(name: string, sub: string[], node: CNode, builtin: boolean,
   return out;
 }
 
-/** Applies a recipe's corrections (tools.ts), each option marked with the run that settled it. */
-export function corrected(options: ToolOption[], fixes: Record<string, Correction> | undefined): ToolOption[] {
-  if (!fixes) return options;
-  const out: ToolOption[] = [];
-  for (const o of options) {
-    const fix = o.names.map((n) => fixes[n]).find((f) => f);
-    if (!fix) out.push(o);
-    else if (!fix.drop) out.push({ ...o, ...(fix.arity !== undefined ? { arity: fix.arity } : {}), fixed: fix.why });
-  }
-  return out;
+/** The fact about spelling `name` at node `sub`: the node's own (`"sub --x"`) before the tool's (`"--x"`). */
+export function factFor(facts: Record<string, OptionFact> | undefined, sub: string[], name: string): OptionFact | undefined {
+  return facts?.[[...sub, name].join(" ")] ?? facts?.[name];
+}
+
+const dropped = (f: OptionFact | undefined): boolean => f !== undefined && "drop" in f;
+
+/**
+ * Applies a recipe's arity facts (tools.ts) to the merged list of one node: the fact wins over
+ * what the texts said (their conflict on it is settled), and the option is marked with the run.
+ */
+export function settle(merged: { options: ToolOption[]; conflicts: Conflict[] }, facts: Record<string, OptionFact> | undefined, sub: string[]): { options: ToolOption[]; conflicts: Conflict[] } {
+  let { conflicts } = merged;
+  const arityOf = (n: string) => {
+    const f = factFor(facts, sub, n);
+    return f && !("drop" in f) ? f : undefined;
+  };
+  const options = merged.options.flatMap((o): ToolOption[] => {
+    const fix = o.names.map(arityOf).find((f) => f);
+    if (!fix) return [o];
+    conflicts = conflicts.filter((c) => !o.names.includes(c.name));
+    const [moved, kept] = fix.only ? [o.names.filter(arityOf), o.names.filter((n) => !arityOf(n))] : [o.names, []];
+    // a flag has no placeholder
+    const { arg, ...bare } = o;
+    const settled: ToolOption = { ...(fix.arity === 0 ? bare : o), names: moved, arity: fix.arity, fixed: fix.why };
+    return kept.length ? [{ ...o, names: kept }, settled] : [settled];
+  });
+  return { options, conflicts };
 }
 
 export function extractTool(name: string, entry: CNode & { name: string }, withSubs: boolean): ToolExtract | null {

@@ -3,7 +3,8 @@
 // man pages' `-f file` on a line of its own, Python's `-c cmd : text`), but an option's
 // definition always starts a line with the option itself; a sentence that mentions an option
 // starts with a word. What this cannot tell apart is settled in the extract's per-tool
-// corrections (oracle/options/tools.ts), never by hand-editing the committed lists.
+// facts (oracle/options/tools.ts `facts`, each with the run that settled it), never by
+// hand-editing the committed lists.
 
 export type Arity = 0 | 1 | "optional";
 
@@ -13,7 +14,7 @@ export interface ToolOption {
   arity: Arity;
   /** The value's placeholder as the tool wrote it (`FILE`, `<pattern>`), for the reader. */
   arg?: string;
-  /** Set when a recipe's correction (tools.ts) changed the arity the text gave: the run that settled it. */
+  /** Set when a recipe's fact (tools.ts) settled the option's arity: the run that settled it. */
   fixed?: string;
 }
 
