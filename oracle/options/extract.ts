@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 import { loadRegistry } from "../../src/analysis/registry/load.ts";
 import type { CNode } from "../../src/analysis/registry/compiled.ts";
 import { mergeOptions, parseOptions, type ToolOption } from "./parse.ts";
-import { runHelp, versionOf } from "./run.ts";
+import { runHelp, toolStamp, versionOf } from "./run.ts";
 import { INSTALLED_AS, MODULE_ENTRIES, NOT_OPTIONS, recipeFor, type OptionFact } from "./tools.ts";
 import type { OptionsNode, ToolExtract } from "./types.ts";
 
@@ -25,12 +25,12 @@ export function kindOf(name: string): "builtin" | "keyword" | "file" | null {
   return t === "builtin" || t === "keyword" || t === "file" ? t : null;
 }
 
-function extractNode(name: string, sub: string[], node: CNode, builtin: boolean, descend = true): OptionsNode {
+function extractNode(name: string, sub: string[], node: CNode, builtin: boolean, stamp: string, descend = true): OptionsNode {
   const recipe = recipeFor(name, builtin);
   const sources: string[] = [];
   const lists: ToolOption[][] = [];
   for (const cmd of recipe.help(name, sub)) {
-    const r = runHelp(cmd);
+    const r = runHelp(cmd, stamp);
     const style = typeof recipe.style === "function" ? recipe.style(cmd) : recipe.style;
     // a line a fact says is no definition goes before the lists merge
     const opts = parseOptions(r.text, style).filter((o) => !o.names.some((n) => dropped(factFor(recipe.facts, sub, n))));
@@ -46,14 +46,14 @@ function extractNode(name: string, sub: string[], node: CNode, builtin: boolean,
     const subs: Record<string, OptionsNode> = {};
     for (const s of node.subList) {
       const leaf = s.path.split(" ").pop()!;
-      subs[leaf] = extractNode(name, [...sub, leaf], s, false);
+      subs[leaf] = extractNode(name, [...sub, leaf], s, false, stamp);
       // a subcommand alias shares the node (`docker logs` reads as `docker ps`): its own options
       // must be declared there too. Its own list only: nested subcommands come from the name.
       // A list equal to the parent's is no help of its own (`docker ps ls` prints `docker ps`'s,
       // an uninstalled docker plugin docker's own).
       const echo = new Set([JSON.stringify(options), JSON.stringify(subs[leaf].options)]);
       for (const a of s.aliases) {
-        const x = extractNode(name, [...sub, a], s, false, false);
+        const x = extractNode(name, [...sub, a], s, false, stamp, false);
         if (x.options.length && !echo.has(JSON.stringify(x.options))) subs[a] = x;
       }
     }
@@ -96,12 +96,17 @@ export function extractTool(name: string, entry: CNode & { name: string }, withS
   const kind = kindOf(name);
   if (kind === null) return null;
   const builtin = kind !== "file";
+  // the binary the help runs: asked in the sandbox, where a tool the host finds may be missing
+  // (then it is not installed here, and its committed extract stays)
+  const program = builtin ? "bash" : MODULE_ENTRIES[name] ? "python3" : (INSTALLED_AS[name] ?? name);
+  const stamp = toolStamp(program);
+  if (!stamp) return null;
   const recipe = recipeFor(name, builtin);
-  const node = extractNode(name, [], withSubs ? entry : { ...entry, subList: [] }, builtin);
+  const node = extractNode(name, [], withSubs ? entry : { ...entry, subList: [] }, builtin, stamp);
   return {
     tool: name,
     entry: entry.name,
-    version: builtin ? `bash ${spawnSync("bash", ["-c", "echo $BASH_VERSION"], { encoding: "utf8" }).stdout.trim()}` : MODULE_ENTRIES[name] ? versionOf("python3") : versionOf(INSTALLED_AS[name] ?? name, recipe.version),
+    version: builtin ? `bash ${spawnSync("bash", ["-c", "echo $BASH_VERSION"], { encoding: "utf8" }).stdout.trim()}` : versionOf(program, MODULE_ENTRIES[name] ? undefined : recipe.version, stamp),
     kind,
     ...node,
   };
