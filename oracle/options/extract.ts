@@ -9,9 +9,11 @@ import { fileURLToPath } from "node:url";
 import { loadRegistry } from "../../src/analysis/registry/load.ts";
 import type { CNode } from "../../src/analysis/registry/compiled.ts";
 import { mergeOptions, parseOptions, type ToolOption } from "./parse.ts";
-import { runHelp, versionOf } from "./run.ts";
-import { INSTALLED_AS, MODULE_ENTRIES, NOT_OPTIONS, recipeFor, type Correction } from "./tools.ts";
+import { runHelp, toolStamp, versionOf } from "./run.ts";
+import { INSTALLED_AS, MODULE_ENTRIES, NOT_OPTIONS, recipeFor, type OptionFact } from "./tools.ts";
 import type { OptionsNode, ToolExtract } from "./types.ts";
+
+type Conflict = NonNullable<OptionsNode["conflicts"]>[number];
 
 export const OPTIONS_DIR = fileURLToPath(new URL("../../registry/options/", import.meta.url));
 
@@ -23,41 +25,35 @@ export function kindOf(name: string): "builtin" | "keyword" | "file" | null {
   return t === "builtin" || t === "keyword" || t === "file" ? t : null;
 }
 
-function extractNode(name: string, sub: string[], node: CNode, builtin: boolean, descend = true): OptionsNode {
+function extractNode(name: string, sub: string[], node: CNode, builtin: boolean, stamp: string, descend = true): OptionsNode {
   const recipe = recipeFor(name, builtin);
   const sources: string[] = [];
   const lists: ToolOption[][] = [];
   for (const cmd of recipe.help(name, sub)) {
-    const r = runHelp(cmd);
-    const opts = parseOptions(r.text, recipe.style).filter((o) => !o.names.some((n) => recipe.notOptions?.[n]));
+    const r = runHelp(cmd, stamp);
+    const style = typeof recipe.style === "function" ? recipe.style(cmd) : recipe.style;
+    // a line a fact says is no definition goes before the lists merge
+    const opts = parseOptions(r.text, style).filter((o) => !o.names.some((n) => dropped(factFor(recipe.facts, sub, n))));
     if (opts.length === 0) continue; // no help there (no man page, or the tool has no such flag)
     sources.push(cmd);
     lists.push(opts);
   }
   const merged = mergeOptions(lists);
-  const options = corrected(merged.options, recipe.corrections?.[sub.join(" ")]);
-  let { conflicts } = merged;
-  // the recipe's settled arities (a real run each) win over what the texts said
-  for (const o of options) {
-    const fix = o.names.map((n) => recipe.arity?.[[...sub, n].join(" ")] ?? recipe.arity?.[n]).find((f) => f);
-    if (!fix) continue;
-    o.arity = fix.arity;
-    conflicts = conflicts.filter((c) => !o.names.includes(c.name));
-  }
+  const { options, conflicts } = settle(merged, recipe.facts, sub);
   const out: OptionsNode = { sources, options };
   if (conflicts.length) out.conflicts = conflicts;
   if (!builtin && descend && node.subList.length) {
     const subs: Record<string, OptionsNode> = {};
     for (const s of node.subList) {
       const leaf = s.path.split(" ").pop()!;
-      subs[leaf] = extractNode(name, [...sub, leaf], s, false);
+      subs[leaf] = extractNode(name, [...sub, leaf], s, false, stamp);
       // a subcommand alias shares the node (`docker logs` reads as `docker ps`): its own options
       // must be declared there too. Its own list only: nested subcommands come from the name.
       // A list equal to the parent's is no help of its own (`docker ps ls` prints `docker ps`'s,
       // an uninstalled docker plugin docker's own).
       const echo = new Set([JSON.stringify(options), JSON.stringify(subs[leaf].options)]);
       for (const a of s.aliases) {
-        const x = extractNode(name, [...sub, a], s, false, false);
+        const x = extractNode(name, [...sub, a], s, false, stamp, false);
         if (x.options.length && !echo.has(JSON.stringify(x.options))) subs[a] = x;
       }
     }
@@ -66,28 +62,51 @@ function extractNode(name: string, sub: string[], node: CNode, builtin: boolean,
   return out;
 }
 
-/** Applies a recipe's corrections (tools.ts), each option marked with the run that settled it. */
-export function corrected(options: ToolOption[], fixes: Record<string, Correction> | undefined): ToolOption[] {
-  if (!fixes) return options;
-  const out: ToolOption[] = [];
-  for (const o of options) {
-    const fix = o.names.map((n) => fixes[n]).find((f) => f);
-    if (!fix) out.push(o);
-    else if (!fix.drop) out.push({ ...o, ...(fix.arity !== undefined ? { arity: fix.arity } : {}), fixed: fix.why });
-  }
-  return out;
+/** The fact about spelling `name` at node `sub`: the node's own (`"sub --x"`) before the tool's (`"--x"`). */
+export function factFor(facts: Record<string, OptionFact> | undefined, sub: string[], name: string): OptionFact | undefined {
+  return facts?.[[...sub, name].join(" ")] ?? facts?.[name];
+}
+
+const dropped = (f: OptionFact | undefined): boolean => f !== undefined && "drop" in f;
+
+/**
+ * Applies a recipe's arity facts (tools.ts) to the merged list of one node: the fact wins over
+ * what the texts said (their conflict on it is settled), and the option is marked with the run.
+ */
+export function settle(merged: { options: ToolOption[]; conflicts: Conflict[] }, facts: Record<string, OptionFact> | undefined, sub: string[]): { options: ToolOption[]; conflicts: Conflict[] } {
+  let { conflicts } = merged;
+  const arityOf = (n: string) => {
+    const f = factFor(facts, sub, n);
+    return f && !("drop" in f) ? f : undefined;
+  };
+  const options = merged.options.flatMap((o): ToolOption[] => {
+    const fix = o.names.map(arityOf).find((f) => f);
+    if (!fix) return [o];
+    conflicts = conflicts.filter((c) => !o.names.includes(c.name));
+    const [moved, kept] = fix.only ? [o.names.filter(arityOf), o.names.filter((n) => !arityOf(n))] : [o.names, []];
+    // a flag has no placeholder
+    const { arg, ...bare } = o;
+    const settled: ToolOption = { ...(fix.arity === 0 ? bare : o), names: moved, arity: fix.arity, fixed: fix.why };
+    return kept.length ? [{ ...o, names: kept }, settled] : [settled];
+  });
+  return { options, conflicts };
 }
 
 export function extractTool(name: string, entry: CNode & { name: string }, withSubs: boolean): ToolExtract | null {
   const kind = kindOf(name);
   if (kind === null) return null;
   const builtin = kind !== "file";
+  // the binary the help runs: asked in the sandbox, where a tool the host finds may be missing
+  // (then it is not installed here, and its committed extract stays)
+  const program = builtin ? "bash" : MODULE_ENTRIES[name] ? "python3" : (INSTALLED_AS[name] ?? name);
+  const stamp = toolStamp(program);
+  if (!stamp) return null;
   const recipe = recipeFor(name, builtin);
-  const node = extractNode(name, [], withSubs ? entry : { ...entry, subList: [] }, builtin);
+  const node = extractNode(name, [], withSubs ? entry : { ...entry, subList: [] }, builtin, stamp);
   return {
     tool: name,
     entry: entry.name,
-    version: builtin ? `bash ${spawnSync("bash", ["-c", "echo $BASH_VERSION"], { encoding: "utf8" }).stdout.trim()}` : MODULE_ENTRIES[name] ? versionOf("python3") : versionOf(INSTALLED_AS[name] ?? name, recipe.version),
+    version: builtin ? `bash ${spawnSync("bash", ["-c", "echo $BASH_VERSION"], { encoding: "utf8" }).stdout.trim()}` : versionOf(program, MODULE_ENTRIES[name] ? undefined : recipe.version, stamp),
     kind,
     ...node,
   };

@@ -3,7 +3,8 @@
 // man pages' `-f file` on a line of its own, Python's `-c cmd : text`), but an option's
 // definition always starts a line with the option itself; a sentence that mentions an option
 // starts with a word. What this cannot tell apart is settled in the extract's per-tool
-// corrections (oracle/options/tools.ts), never by hand-editing the committed lists.
+// facts (oracle/options/tools.ts `facts`, each with the run that settled it), never by
+// hand-editing the committed lists.
 
 export type Arity = 0 | 1 | "optional";
 
@@ -13,7 +14,7 @@ export interface ToolOption {
   arity: Arity;
   /** The value's placeholder as the tool wrote it (`FILE`, `<pattern>`), for the reader. */
   arg?: string;
-  /** Set when a recipe's correction (tools.ts) changed the arity the text gave: the run that settled it. */
+  /** Set when a recipe's fact (tools.ts) settled the option's arity: the run that settled it. */
   fixed?: string;
 }
 
@@ -43,6 +44,12 @@ export interface ParseStyle {
    * when one follows (Ruby's OptionParser: `rake -C sub` runs in sub), not a glued-only value.
    */
   spacedOptionalNext?: boolean;
+  /**
+   * Every word after one space that ends the definition is the option's required value, brackets
+   * or not: git's parse-options prints `--chmod (+|-)x`, `--resolvemsg ...`, `--diff-filter
+   * [(A|C|...)...[*]]` for required values and writes an optional one glued (`--abbrev[=<n>]`).
+   */
+  anySpacedValue?: boolean;
 }
 
 /** One spelling with its own argument notation. */
@@ -56,13 +63,24 @@ interface Token {
 
 const NAME = /^(--?\[no-?\]|[-+]{1,2})([A-Za-z0-9?#@][A-Za-z0-9_.?#@-]*|[0-9]+)/;
 /**
+ * A placeholder made of pieces, read only where the definition ends after it: `<name>=<value>`
+ * (git -c), `[[bus]:][devnum]` and `vendor:[product]` (lsusb), `<version>[,<offset>]`. Brackets
+ * inside a longer word bracket a part of the value, not the value itself.
+ */
+const COMPOUND_ARG = /^ ((?:<[^>\s]+>|\[[^\s]*?\]|[A-Za-z][A-Za-z0-9_-]*)(?:[=:,/]?(?:<[^>\s]+>|\[[^\s]*?\]|[A-Za-z][A-Za-z0-9_-]*))+)$/;
+/** Words after options that make the line a sentence about them (`-a, -b, and -c.`, `--x is set`). */
+const PROSE_AFTER = /^\s*(and|is|are|was|were|has|have|can|will|takes?|options?)\b/;
+/** English words that follow an option in prose (`--no-min-parents and --no-max-parents reset...`), never a placeholder. */
+const PROSE_WORD = /^(and|or|is|are|was|the|a|an|to|with|in|of|for|as|if|then|when|also|only|but|not|which|that|this)$/;
+/**
  * An argument placeholder after a space: `FILE`, `<file>`, `{a,b}`, `file`, `[=X]` (optional);
  * openssl's `PEM|DER` (one of) and `+int`; man pages' `address[#port]`, `[hmac:]keyname:secret`
  * `var=value` and go's `tag,list` (brackets around or after the word); a list is one value
  * (java's `<module>[,<module>...]`, `<module>/<package>=<m>(,<m>)*`); so is a choice of words
- * ending the definition (Python's `--check-hash-based-pycs always|default|never:`).
+ * ending the definition (Python's `--check-hash-based-pycs always|default|never:`); go's quoted
+ * `'[pattern=]arg list'` and xz's `.suf`.
  */
-const SPACED_ARG = /^ ((?:\[[^\]]*\])*(?:<[^>]+>(?:[/=]<[^>]+>)*(?:\[[^\]]*\]|\([^)]*\)\*?)*(?:\.\.\.)?|\{[^}]+\}(?:\.\.\.)?|[A-Z][A-Z0-9_:-]*(?:\|[A-Z][A-Z0-9_:-]*)*\b(?:\.\.\.)?|\+[a-z]+|[a-z][a-z0-9_-]*(?:\|[a-z][a-z0-9_-]*)+(?=:?$)|[a-z][a-z0-9_:=-]*(?:,[a-z][a-z0-9_:=-]*)*(?:\[[^\]]*\]|\([^)]*\)\*?)*(?:\.\.\.)?)(?:\[[^\]]*\])*|\[[^\]]+\])(?=:?$|[ ,])/;
+const SPACED_ARG = /^ ((?:\[[^\]]*\])*(?:'[^']+'|<[^>]+>(?:[/=]<[^>]+>)*(?:\[[^\]]*\]|\([^)]*\)\*?)*(?:\.\.\.)?|\{[^}]+\}(?:\.\.\.)?|[A-Z][A-Z0-9_:-]*(?:\|[A-Z][A-Z0-9_:-]*)*\b(?:\.\.\.)?|\+[a-z]+|[a-z][a-z0-9_-]*(?:\|[a-z][a-z0-9_-]*)+(?=:?$)|\.?[a-z][a-z0-9_:=-]*(?:,[a-z][a-z0-9_:=-]*)*(?:\[[^\]]*\]|\([^)]*\)\*?)*(?:\.\.\.)?)(?:\[[^\]]*\])*|\[[^\]]+\])(?=:?$|[ ,])/;
 
 /** Splits the definition part of a line (before the description) into option spellings. */
 export function parseTokens(head: string, style: ParseStyle = {}): Token[] | null {
@@ -72,7 +90,8 @@ export function parseTokens(head: string, style: ParseStyle = {}): Token[] | nul
   while (rest.length) {
     const m = NAME.exec(rest);
     // `--only-matching, --heading, --replace, etc., have no effect`: a list in a sentence
-    if (!m) return out.length && !(afterComma && /^[a-z]/.test(rest)) ? out : null;
+    // (`-a, -b, and -c.`, `--x is set`: a sentence about options)
+    if (!m) return out.length && !PROSE_AFTER.test(rest) && !(afterComma && /^[a-z]/.test(rest)) ? out : null;
     // `see -printf.`: a name that ends a sentence is prose, not a definition
     if (m[0].endsWith(".")) return out.length ? out : null;
     // `-e/--regexp or -f/--file flags).`: names joined by a slash are a sentence's
@@ -95,9 +114,23 @@ export function parseTokens(head: string, style: ParseStyle = {}): Token[] | nul
       if (more) rest = rest.slice(more[0].length);
       arity = "optional";
     }
-    const eq = glued ? null : /^(\[=[^\]]*\]|=\S+|\[[^\]]*\])/.exec(rest);
+    // a comma ends the spelling: `--expand-tabs=<n>, --expand-tabs` (git), `--rsh=COMMAND, -e` (rsync)
+    const eq = glued ? null : /^(\[=[^\]]*\]|=\S+?(?=,?(?:\s|$))|\[[^\]]*\])/.exec(rest);
+    // git's man pages glue a short option's value to it (`-S<string>`, `-l<num>`); parse-options
+    // reads `-S x` and `-Sx` alike
+    const gluedAngle = glued || !/^-[A-Za-z0-9]$/.test(names[0]!) ? null : /^<[^>\s]+>(?=,?(?:\s|$))/.exec(rest);
+    // `--filelimit[=]#`, `--timefmt[=]format` (tree): the `=` is optional, the value is not
+    const eqOptional = glued ? null : /^\[=\]([^\s,]+)/.exec(rest);
     if (glued) {
       // the value is the glued placeholder read above
+    } else if (gluedAngle) {
+      arity = 1;
+      arg = gluedAngle[0];
+      rest = rest.slice(gluedAngle[0].length);
+    } else if (eqOptional) {
+      arity = 1;
+      arg = eqOptional[1]!;
+      rest = rest.slice(eqOptional[0].length);
     } else if (eq) {
       arity = eq[1]!.startsWith("[") ? "optional" : 1;
       arg = eq[1]!.replace(/^\[?=?|\]$/g, "");
@@ -112,7 +145,8 @@ export function parseTokens(head: string, style: ParseStyle = {}): Token[] | nul
       literal = /^=[a-z][a-z0-9-]*$/.test(eq[1]!) && m[1] === "--";
       rest = rest.slice(eq[0].length);
     } else {
-      const sp = SPACED_ARG.exec(rest);
+      const sp0 = SPACED_ARG.exec(rest);
+      const sp = sp0 && !PROSE_WORD.test(sp0[1]!) ? sp0 : COMPOUND_ARG.exec(rest);
       // a lowercase word after a space is a placeholder only when nothing but another option
       // or the end of the definition follows (`-f file` on its own line in a man page)
       const after = sp ? rest.slice(sp[0].length).trim() : "";
@@ -120,13 +154,22 @@ export function parseTokens(head: string, style: ParseStyle = {}): Token[] | nul
       // one space before the text)
       const marked = sp !== null && !/^[a-z][a-z0-9_-]*(\.\.\.)?$/.test(sp[1]!);
       // (`-E or --QUIT-AT-EOF`: `or` joins two spellings, it is no placeholder)
-      if (sp && sp[1] !== "or" && (marked || after === "" || after === ":" || after.startsWith(",") || after.startsWith("-") || after.startsWith("|") || after.startsWith("[") || /^[A-Z][a-z]/.test(after) || /^or\b/.test(after))) {
-        arity = /^\[[^\]]*\]$/.test(sp[1]!) && !style.spacedOptionalNext ? "optional" : 1;
+      const any = !sp && style.anySpacedValue ? /^ ([^\s-]\S*)$/.exec(rest) : null;
+      if (any) {
+        arity = 1;
+        arg = any[1]!;
+        rest = "";
+      } else if (sp && sp[1] !== "or" && (marked || after === "" || after === ":" || after.startsWith(",") || after.startsWith("-") || after.startsWith("|") || after.startsWith("[") || /^[A-Z][a-z]/.test(after) || /^or\b/.test(after))) {
+        arity = /^\[[^\]]*\]$/.test(sp[1]!) && !style.spacedOptionalNext && !style.anySpacedValue ? "optional" : 1;
         arg = /^\[[^\]]*\]$/.test(sp[1]!) ? sp[1]!.slice(1, -1) : sp[1]!;
         rest = rest.slice(sp[0].length);
       }
     }
-    for (const n of names) out.push({ name: n, arity, ...(arg ? { arg } : {}), ...(literal ? { literal } : {}) });
+    // git's `--[no-]signature=<signature>`: the negation takes no value
+    for (const n of names) {
+      const negated = names.length === 2 && n === names[1];
+      out.push(negated ? { name: n, arity: 0 } : { name: n, arity, ...(arg ? { arg } : {}), ...(literal ? { literal } : {}) });
+    }
     // `-o, --out`, `-o | --out`, `-o or --out`, and systemd's `-H --host=HOST`: a short spelling,
     // a space, its long one (only that pair: a run of flags on one line is a synopsis)
     const systemd = names.length === 1 && /^-[A-Za-z0-9?]$/.test(names[0]!) && arity === 0 && out.length === 1 ? /^\s+(?=--[A-Za-z])/ : null;
@@ -135,6 +178,9 @@ export function parseTokens(head: string, style: ParseStyle = {}): Token[] | nul
       rest = rest.slice(sepm[0].length);
       afterComma = (sepm[1] ?? "").startsWith(",");
     }
+    // `--paginate or --no-pager is specified...`, `-short, -timeout, -failfast, and -v.` (go): a
+    // sentence about options, not a definition
+    else if (PROSE_AFTER.test(rest)) return null;
     else if (rest.trim().length) {
       // a bare name followed by lowercase words that end with a full stop, or by many of them,
       // is a sentence that starts with the option (`--key to specify them.`, `--max-filesize
@@ -142,8 +188,18 @@ export function parseTokens(head: string, style: ParseStyle = {}): Token[] | nul
       // rule-specification`); words after a value are the description
       // (`--norc Do not read`: a man page's tag shorter than its indent is one space from its
       // text, which starts with a capital)
-      if (arity === 0 && /^\s*[a-z]/.test(rest) && (/\.$/.test(rest.trim()) || rest.trim().split(/\s+/).length >= 5)) return null;
-      return out; // trailing words: not part of a definition
+      // (only after a lone name: `-h, --highlight-all highlight current process...` is a
+      // definition whose text is one space away)
+      // (many words are a sentence only when none is capitalised: node's `--experimental-wasm-modules
+      // experimental ES Module support for` is a definition whose text is one space away)
+      const words = rest.trim().split(/\s+/);
+      if (arity === 0 && out.length === 1 && /^\s*[a-z]/.test(rest) && (/\.$/.test(rest.trim()) || (words.length >= 5 && !words.some((w) => /^[A-Z]/.test(w))))) return null;
+      // lowercase trailing words with a verb among them make the line a sentence (`-m or
+      // --module <module>/<mainclass> are passed as the arguments to`, java; rsync's `-oparam
+      // (the latter choices assume that your option has...`); a text that starts
+      // with a capital or a bracket is the description (`-uid n File's numeric user ID is...`,
+      // `--ntlm (HTTP) Enables...`)
+      return /^\s*\(?[a-z]/.test(rest) && /\s(is|are|was|were|has|have|can|will)\s/.test(rest) ? null : out;
     }
     else break;
   }
@@ -246,6 +302,30 @@ function topGroups(line: string): string[] {
 }
 
 /**
+ * The value written once belongs to the spellings before it (`-o, --output=FILE`); a long one
+ * written after it stands alone (git's `--min-parents=<n>, --no-min-parents`), a short one after
+ * it shares it (rsync's `--rsh=COMMAND, -e`), and a name written both with and without a value
+ * takes it only glued (`--expand-tabs=<n>, --expand-tabs`). A name written twice enumerates its
+ * values (sort's `-c, --check, --check=diagnose-first`, `-C, --check=quiet, --check=silent`):
+ * those are no value of the other spellings.
+ */
+function sharedValues(toks: Token[]): Token[] {
+  const count = new Map<string, number>();
+  for (const t of toks) count.set(t.name, (count.get(t.name) ?? 0) + 1);
+  const first = toks.findIndex((t) => t.arity !== 0 && count.get(t.name) === 1);
+  const own = new Map<string, Token>();
+  toks.forEach((t, i) => {
+    const shared = first >= 0 && (i < first || !t.name.startsWith("--")) ? toks[first]! : null;
+    const arity: Arity = t.arity !== 0 ? t.arity : shared ? shared.arity : 0;
+    const arg = t.arity !== 0 ? t.arg : shared?.arg;
+    const prev = own.get(t.name);
+    if (!prev) own.set(t.name, { name: t.name, arity, ...(arg ? { arg } : {}) });
+    else if (prev.arity !== arity) own.set(t.name, { ...prev, arity: "optional", ...(prev.arg ?? arg ? { arg: prev.arg ?? arg } : {}) });
+  });
+  return [...own.values()];
+}
+
+/**
  * The options one definition line defines. Usually one: the spellings share the value written
  * once (`-o, --output=FILE`: GNU makes a long option's mandatory value mandatory for the short
  * one too). When a short spelling writes a value of its own (`-c, -C NUM, --context[=NUM]`),
@@ -255,8 +335,8 @@ function group(toks: Token[]): ToolOption[] {
   if (!toks.length) return [];
   const shortWithArg = toks.some((t) => t.arity !== 0 && !t.name.startsWith("--"));
   if (!shortWithArg) {
-    const withArg = toks.find((t) => t.arity !== 0);
-    return [{ names: [...new Set(toks.map((t) => t.name))], arity: withArg ? withArg.arity : 0, ...(withArg?.arg ? { arg: withArg.arg } : {}) }];
+    if (!toks.some((t) => t.arity !== 0)) return [{ names: [...new Set(toks.map((t) => t.name))], arity: 0 }];
+    toks = sharedValues(toks);
   }
   const byArity = new Map<Arity, ToolOption>();
   for (const t of toks) {

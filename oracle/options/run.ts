@@ -8,7 +8,10 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-/** Help texts are cached by command and tool binary (gitignored), so a parser change re-reads without re-running. */
+/**
+ * Help texts are cached by command and tool binary (gitignored), so a parser change re-reads
+ * without re-running, and a tool installed or upgraded since is asked again.
+ */
 const CACHE_DIR = fileURLToPath(new URL("../../.cache/options-help/", import.meta.url));
 
 const HELP_TIMEOUT_MS = 15_000;
@@ -40,9 +43,12 @@ const BWRAP_BASE = [
   "--chdir", "/tmp",
 ];
 
-/** Runs `command` with bash inside the sandbox; stdout and stderr together (help goes to either). */
-export function runHelp(command: string, useCache = process.env.SHELLFENCE_OPTIONS_CACHE !== "0"): HelpRun {
-  const key = createHash("sha256").update(command).digest("hex").slice(0, 24);
+/**
+ * Runs `command` with bash inside the sandbox; stdout and stderr together (help goes to either).
+ * `stamp` names the tool's binary (toolStamp): its text is part of the cache key.
+ */
+export function runHelp(command: string, stamp = "", useCache = process.env.SHELLFENCE_OPTIONS_CACHE !== "0"): HelpRun {
+  const key = createHash("sha256").update(stamp ? `${stamp}\0${command}` : command).digest("hex").slice(0, 24);
   const file = path.join(CACHE_DIR, `${key}.json`);
   if (useCache && existsSync(file)) return JSON.parse(readFileSync(file, "utf8")) as HelpRun;
   const run = runHelpNow(command);
@@ -64,10 +70,20 @@ function runHelpNow(command: string): HelpRun {
   return { command, text, status: r.status };
 }
 
+/**
+ * The binary `program` resolves to inside the sandbox, with its size and time (never cached), or
+ * "" when the sandbox has no such program: the host may find one the sandbox hides (a pyenv shim
+ * under /root).
+ */
+export function toolStamp(program: string): string {
+  const r = runHelpNow(`p=$(command -v -- ${JSON.stringify(program)}) && [ -x "$p" ] && stat -L -c '%s %Y' "$p" && readlink -f "$p"`);
+  return r.status === 0 ? r.text.trim().replace(/\s+/g, " ") : "";
+}
+
 /** The first line a tool prints for its version (or null). */
-export function versionOf(name: string, how: string[] = ["--version", "-version", "-V", "version"]): string | null {
+export function versionOf(name: string, how: string[] = ["--version", "-version", "-V", "version"], stamp = ""): string | null {
   for (const flag of how) {
-    const r = runHelp(`${name} ${flag}`);
+    const r = runHelp(`${name} ${flag}`, stamp);
     // the first line that names a version (isort prints ASCII art before `VERSION 5.6.4`)
     const first = r.text.split("\n").map((l) => l.trim()).find((l) => /\d+\.\d+/.test(l));
     if (r.status === 0 && first && /\d+\.\d+/.test(first) && first.length < 200) return first;

@@ -11,34 +11,28 @@ export const NOT_OPTIONS: Record<string, string> = {
 };
 
 /**
- * What a tool's help text says wrong or not at all, settled by running the tool: an arity the
- * text does not show (apt's man pages write `-t, --target-release` without the value), or a line
- * that reads as a definition but is not one (an example value in prose). Each with the run.
+ * What a tool's help text says wrong or not at all about one option, settled by running the tool
+ * (`why` says the run): its arity (apt's man pages write `-t, --target-release` without the
+ * value; ruby's `-F pattern` is glued only), or that a line that reads as a definition is none
+ * (`drop`: an example value in prose, curl's `-500`). An arity holds for every spelling of the
+ * option's definition, or for the named one alone with `only` (sudo's `-h, --help` and `-h,
+ * --host`). The extract marks each option a fact settled with the run (`fixed`).
  */
-export interface Correction {
-  arity?: Arity;
-  drop?: true;
-  why: string;
-}
+export type OptionFact = { arity: Arity; only?: true; why: string } | { drop: true; why: string };
 
 export interface Recipe {
   /** Shell commands whose output lists the options of `name sub...` (sub empty: the top level). */
   help(name: string, sub: string[]): string[];
   /** Flags that print a version (first line with a number wins). */
   version?: string[];
-  /** By subcommand path (`""`: the top level), then by any spelling of the option. */
-  corrections?: Record<string, Record<string, Correction>>;
-  /** How the tool's help writes values (parse.ts ParseStyle). */
-  style?: ParseStyle;
+  /** How the tool's help writes values (parse.ts ParseStyle); a function where its help commands differ (git's `-h`). */
+  style?: ParseStyle | ((command: string) => ParseStyle);
   /**
-   * Arities the help text states wrongly or cannot state, each with the real run that settled
-   * it. Keyed by the option's spelling (every node of the tool), or by the subcommand path and
-   * the spelling (`"build --sourcemap"`: that node only). Kept short: a notation the parser can
-   * learn goes there.
+   * The facts no help text states right, by the option's spelling (every node of the tool) or by
+   * the subcommand path and the spelling (`"build --sourcemap"`: that node only, and before the
+   * tool's). Kept short: a notation the parser can learn goes there.
    */
-  arity?: Record<string, { arity: Arity; why: string }>;
-  /** Words the help text shows at the start of a line that are not options, with why. */
-  notOptions?: Record<string, string>;
+  facts?: Record<string, OptionFact>;
 }
 
 const man = (page: string) => `man ${page} | col -bx`;
@@ -61,12 +55,66 @@ const GCC: Recipe = { ...DEFAULT_RECIPE, style: { equalsGlued: true } };
 /** node's `-p, --print [...]`: the next word is the code (`node -p s.js` evaluates `s.js`). */
 const NODE: Recipe = {
   ...DEFAULT_RECIPE,
-  arity: { "-p": { arity: 1, why: "`node -p s.js` evaluates the word `s.js` as code; a word after -p is always its value" } },
+  facts: { "-p": { arity: 1, why: "`node -p s.js` evaluates the word `s.js` as code; a word after -p is always its value" } },
 };
+
+/** sudo lists `-h, --help` and then `-h, --host=host`: the first would win. */
+const SUDO: Recipe = {
+  help: (name) => [`${name} --help`, man(name)],
+  facts: { "-h": { arity: 1, only: true, why: "`sudo -h true` tries to resolve the host `true`: -h takes the next word unless it is an option (-h alone is --help)" } },
+};
+
+/** Commands whose --format the revision walk reads (glued only); each checked with `--format oneline HEAD`. */
+const REV_WALK = ["log", "show", "whatchanged", "rev-list", "diff-tree", "format-patch"];
+
+/** rev-parse's options with a value that it reads only glued (each checked: `git rev-parse OPT zzz`). */
+const REV_PARSE_GLUED = ["--glob", "--exclude", "--exclude-hidden", "--disambiguate", "--path-format", "--since", "--after", "--until", "--before"];
 
 export const RECIPES: Record<string, Recipe> = {
   git: {
     help: (name, sub) => (sub.length ? [`git ${sub.join(" ")} -h`, man(`git-${sub.join("-")}`)] : [`git -h`, man("git")]),
+    // `-h` is parse-options' own listing: a spaced value is required whatever its shape
+    style: (command) => (command.endsWith(" -h") ? { anySpacedValue: true } : {}),
+    facts: {
+      // diff-tree's and rev-list's hand-written -h say `--abbrev=<n>`: `git diff-tree --abbrev 5 HEAD` reads 5 as a revision
+      "--abbrev": { arity: "optional", why: "parse-options' OPT__ABBREV and revision.c take the value only glued (git 2.39)" },
+      // the man pages write `-U<n>, --unified=<n>` as they write `-S<string>`
+      ...Object.fromEntries(["-U", "--unified"].map((n) => [n, { arity: "optional" as const, why: `\`git log ${n} 3 -1\` reads 3 as a revision: the value is optional, only glued (git 2.39)` }])),
+      // and the revision walk's `--format=<format>` as parse-options' (ls-files, branch...) required one
+      ...Object.fromEntries(REV_WALK.map((c) => [`${c} --format`, { arity: "optional" as const, why: `\`git ${c} --format oneline HEAD\` reads oneline as a revision (git 2.39)` }])),
+      "reflog -n": { arity: 1, only: true, why: "`git reflog` is `git reflog show`, which takes log's `-n <number>` (`git reflog -n 1`); the man page's `-n, --dry-run` is expire's and delete's" },
+      ...Object.fromEntries(REV_PARSE_GLUED.map((n) => [`rev-parse ${n}`, { arity: "optional" as const, why: `rev-parse reads ${n}= by hand: \`git rev-parse ${n} zzz\` takes zzz as a revision (git 2.39)` }])),
+    },
+  },
+  go: {
+    ...DEFAULT_RECIPE,
+    facts: { "fmt -mod": { arity: 1, why: "the man page writes `-mod   The -mod flag's value sets...`; `go fmt -mod mod ./...` takes mod as the value (go 1.19)" } },
+  },
+  // the help lists each option with one space before its text (`--filelimit # Do not...`),
+  // which reads as prose; the man page writes `--filelimit[=]#`
+  tree: { help: () => [man("tree"), "tree --help"] },
+  // --help writes `-P, --parameter` without its value; the man page: `-P, --parameter name=value`
+  file: { help: () => [man("file"), "file --help"] },
+  // --help writes `-c, --config-file` without its value; the man page: `-c, --config-file config-file`
+  sensors: { help: () => [man("sensors"), "sensors --help"] },
+  shasum: {
+    help: () => ["shasum --help", man("shasum")],
+    facts: { "-a": { arity: 1, why: "the help lists the algorithms as the text: `shasum -a 256 f` and `-a256` agree" } },
+  },
+  zip: {
+    help: () => ["zip --help", man("zip")],
+    facts: {
+      "-x": { arity: 1, why: "the help writes `-x` alone; zip takes every word after it up to the next option (`zip -x a o.zip s` selects nothing): at least the next one" },
+      "-s": { arity: 1, why: "the man page's option-syntax prose writes `-s[-][value]` first; `zip -s 1 o.zip a` splits at 1 (the next word)" },
+    },
+  },
+  // `lsof -V` lists open files (exit 0); `-v` prints its revision
+  lsof: { ...DEFAULT_RECIPE, version: ["-v"] },
+  sudo: SUDO,
+  sudoedit: SUDO,
+  lz4: {
+    help: () => ["lz4 --help", man("lz4")],
+    facts: { "--list": { arity: 0, why: "`--list FILE` in the help names the operand: `lz4 --list f.lz4` lists f.lz4, and `lz4 --list` alone reads stdin" } },
   },
   openssl: {
     help: (name, sub) => (sub.length ? [`openssl ${sub.join(" ")} -help`, man(`openssl-${sub.join("-")}`)] : [`openssl help`, man("openssl")]),
@@ -98,43 +146,37 @@ export const RECIPES: Record<string, Recipe> = {
   sh: { help: (name) => [dashOptions(name)], version: [] },
   "apt-get": {
     ...DEFAULT_RECIPE,
-    corrections: {
-      "": {
-        "-t": { arity: 1, why: "the synopsis writes -t=target_release; `apt-get -t` says: Option -t requires an argument" },
-        "-a": { arity: 1, why: "the synopsis writes -a=architecture; `apt-get -s -a amd64 build-dep X` reads amd64 as its value, `apt-get -s -a build-dep X` reads build-dep" },
-      },
+    facts: {
+      "-t": { arity: 1, why: "the synopsis writes -t=target_release; `apt-get -t` says: Option -t requires an argument" },
+      "-a": { arity: 1, why: "the synopsis writes -a=architecture; `apt-get -s -a amd64 build-dep X` reads amd64 as its value, `apt-get -s -a build-dep X` reads build-dep" },
     },
   },
   "apt-cache": {
     ...DEFAULT_RECIPE,
-    corrections: {
-      "": {
-        "-p": { arity: 1, why: "`apt-cache -p FILE policy` opens FILE as its package cache (strace)" },
-        "-s": { arity: 1, why: "`apt-cache -s FILE policy` opens FILE as its source cache (strace)" },
-      },
+    facts: {
+      "-p": { arity: 1, why: "`apt-cache -p FILE policy` opens FILE as its package cache (strace)" },
+      "-s": { arity: 1, why: "`apt-cache -s FILE policy` opens FILE as its source cache (strace)" },
     },
   },
   wget: {
     ...DEFAULT_RECIPE,
-    corrections: { "": { "--max-redirect": { arity: 1, why: "wget --help omits the value; the man page writes --max-redirect=number and `wget --max-redirect` says: requires an argument" } } },
+    facts: { "--max-redirect": { arity: 1, why: "wget --help omits the value; the man page writes --max-redirect=number and `wget --max-redirect` says: requires an argument" } },
   },
   drill: { help: () => ["drill -h", man("drill")] },
   less: {
     ...DEFAULT_RECIPE,
-    corrections: { "": { "--shift": { arity: 1, why: "the help writes `-# [_N] .... --shift=[_N]`; `less --shift 5 FILE` reads 5 as the value, `less --shift FILE` says: Invalid column number" } } },
+    facts: { "--shift": { arity: 1, why: "the help writes `-# [_N] .... --shift=[_N]`; `less --shift 5 FILE` reads 5 as the value, `less --shift FILE` says: Invalid column number" } },
   },
   killall: {
     ...DEFAULT_RECIPE,
-    corrections: {
-      "": {
-        "-o": { arity: 1, why: "the help says `kill processes older than TIME` without writing the value; `killall -o` prints the usage, `killall -o 1h NAME` runs" },
-        "-y": { arity: 1, why: "the help says `kill processes younger than TIME` without writing the value; `killall -y` prints the usage" },
-      },
+    facts: {
+      "-o": { arity: 1, why: "the help says `kill processes older than TIME` without writing the value; `killall -o` prints the usage, `killall -o 1h NAME` runs" },
+      "-y": { arity: 1, why: "the help says `kill processes younger than TIME` without writing the value; `killall -y` prints the usage" },
     },
   },
   curl: {
     ...DEFAULT_RECIPE,
-    corrections: { "": { "-500": { drop: true, why: "an example value of --range in the man page (`-500  specifies the last 500 bytes`); `curl -500`: option -500: is unknown" } } },
+    facts: { "-500": { drop: true, why: "an example value of --range in the man page (`-500  specifies the last 500 bytes`); `curl -500`: option -500: is unknown" } },
   },
   // npm's definitions list names only; its usage lines give the values (`[--omit <dev|...>]`)
   npm: { help: (name, sub) => (sub.length ? [`npm ${sub.join(" ")} --help`, man(`npm-${sub.join("-")}`)] : ["npm --help", man("npm")]), style: { synopsis: true } },
@@ -144,7 +186,7 @@ export const RECIPES: Record<string, Recipe> = {
   ruby: {
     help: () => [man("ruby"), "ruby --help"],
     style: { shortGlued: true },
-    arity: {
+    facts: {
       "-F": { arity: "optional", why: "man says `-F pattern`; `ruby -F : s.rb` runs the script `:` (glued only, as --help's `-Fpattern`)" },
       "-K": { arity: "optional", why: "man says `-K kcode`; `ruby -K s.rb` runs s.rb (glued only)" },
       "-i": { arity: "optional", why: "man says `-i extension`; `ruby -i .bak s.rb` runs the script `.bak` (glued only, as --help's `-i[extension]`)" },
@@ -154,7 +196,7 @@ export const RECIPES: Record<string, Recipe> = {
   nodejs: NODE,
   ag: {
     ...DEFAULT_RECIPE,
-    arity: {
+    facts: {
       "--color-path": { arity: 1, why: "`ag --color-path 35 foo f.txt` prints f.txt's foo line: 35 is the value, not the pattern" },
       "--color-match": { arity: 1, why: "the same help line shape as --color-path (a default in parentheses), and the same getopt table" },
       "--color-line-number": { arity: 1, why: "the same help line shape as --color-path, and the same getopt table" },
@@ -178,7 +220,7 @@ export const RECIPES: Record<string, Recipe> = {
   perl: {
     ...DEFAULT_RECIPE,
     style: { shortGlued: true },
-    arity: { "-I": { arity: 1, why: "`perl -I /tmp/d s.pl` runs s.pl: -I takes the next word too" } },
+    facts: { "-I": { arity: 1, why: "`perl -I /tmp/d s.pl` runs s.pl: -I takes the next word too" } },
   },
   // cmake: `-Werror=dev` is one word (observed: in `cmake -Werror ..`, `..` is the source)
   cmake: { ...DEFAULT_RECIPE, style: { equalsGlued: true } },
@@ -194,23 +236,24 @@ export const RECIPES: Record<string, Recipe> = {
   parallel: {
     help: () => [man("parallel"), "parallel --help"],
     // its man page mentions both in prose lines that start with the option before the definition
-    arity: {
+    facts: {
       "--retries": { arity: 1, why: "`parallel --retries 2 echo ::: a` prints a: 2 is the value" },
       "--tagstring": { arity: 1, why: "`parallel --tagstring X echo ::: a` prints `X<TAB>a`" },
+      "-1000": { drop: true, why: "an exit value in the man page's SQL table" },
+      "-1220": { drop: true, why: "an exit value in the man page's SQL table" },
     },
-    notOptions: { "-1000": "an exit value in the man page's SQL table", "-1220": "an exit value in the man page's SQL table" },
   },
   // Ruby's OptionParser: `-C, --directory [DIRECTORY]` takes the next word (`rake -C sub` runs in sub)
   rake: { ...DEFAULT_RECIPE, style: { spacedOptionalNext: true } },
   // bun writes every value `--opt=<val>`, optional ones too
   bun: {
     ...DEFAULT_RECIPE,
-    arity: { "build --sourcemap": { arity: "optional", why: "`bun build --sourcemap external a.ts` resolves `external` as an entry point; `--sourcemap a.ts` builds a.ts with a map" } },
+    facts: { "build --sourcemap": { arity: "optional", why: "`bun build --sourcemap external a.ts` resolves `external` as an entry point; `--sourcemap a.ts` builds a.ts with a map" } },
   },
   // pnpm writes some options with an example value in place of a placeholder
   pnpm: {
     ...DEFAULT_RECIPE,
-    arity: {
+    facts: {
       "--filter": { arity: 1, why: "first defined as `--filter !<selector>`; `pnpm ls --filter nonexist` matches no project (the word is its value)" },
       "--depth": { arity: 1, why: "defined as `--depth -1`, `--depth 0`; `pnpm ls --depth 0` lists the project (0 is not read as a package)" },
       "-s": { arity: 0, why: "`-s, --silent, --reporter silent`: the value belongs to --reporter; `pnpm -s ls --json` runs ls" },

@@ -51,13 +51,55 @@ describe("parseOptions", () => {
     ["       -d sep Tells pidof to use sep as an output separator", [{ names: ["-d"], arity: 1, arg: "sep" }]],
     ["  --auth USER[:PASS] | TOKEN, -a USER[:PASS] | TOKEN", [{ names: ["--auth"], arity: 1, arg: "USER[:PASS]" }]],
     ["       -help, -h, or -?", [{ names: ["-help", "-h", "-?"], arity: 0 }]],
-    ["  -m or --module <module>/<mainclass> are passed as the arguments to", [{ names: ["-m", "--module"], arity: 1, arg: "<module>/<mainclass>" }]],
+    // java -help: a sentence that starts with the options (a verb follows); its man page defines them
+    ["  -m or --module <module>/<mainclass> are passed as the arguments to", []],
+    // a man page's tag one space from its text: a description with a verb is no sentence about the option
+    ["       -uid n File's numeric user ID is less than, more than or exactly n.", [{ names: ["-uid"], arity: 1, arg: "n" }]],
+    ["       --ntlm (HTTP) Enables NTLM authentication. The NTLM authentication method is used by IIS", [{ names: ["--ntlm"], arity: 0 }]],
+    ["       -o=param, -o param, or -oparam (the latter choices assume that your option has a short variant).", []],
+    // pstree --help: a spelling list, then its text one space away
+    ["  -h, --highlight-all highlight current process and its ancestors", [{ names: ["-h", "--highlight-all"], arity: 0 }]],
+    // node --help: the text one space away, a capitalised word in it
+    ["  --experimental-wasm-modules experimental ES Module support for", [{ names: ["--experimental-wasm-modules"], arity: 0 }]],
+    ["       -m or --module module[/mainclass]", [{ names: ["-m", "--module"], arity: 1, arg: "module[/mainclass]" }]],
+    // git's man pages glue a short option's value (parse-options reads `-S x` too)
+    ["       -S<string>", [{ names: ["-S"], arity: 1, arg: "<string>" }]],
+    ["  -l<n>         limit rename attempts up to <n> paths.", [{ names: ["-l"], arity: 1, arg: "<n>" }]],
+    // a placeholder of pieces: git -c, lsusb, git pack-objects
+    ["       -c <name>=<value>", [{ names: ["-c"], arity: 1, arg: "<name>=<value>" }]],
+    ["  -s [[bus]:][devnum]", [{ names: ["-s"], arity: 1, arg: "[[bus]:][devnum]" }]],
+    ["  -d vendor:[product]", [{ names: ["-d"], arity: 1, arg: "vendor:[product]" }]],
+    ["       -S .suf, --suffix=.suf", [{ names: ["-S", "--suffix"], arity: 1, arg: ".suf" }]],
+    ["       --[no-]signature=<signature>", [{ names: ["--signature"], arity: 1, arg: "<signature>" }, { names: ["--no-signature"], arity: 0 }]],
+    // rsync and tar: a comma after a glued value ends it; a short spelling after the value shares it
+    ["--rsh=COMMAND, -e        specify the remote shell to use", [{ names: ["--rsh", "-e"], arity: 1, arg: "COMMAND" }]],
+    ["  -F, --info-script=NAME, --new-volume-script=NAME", [{ names: ["-F", "--info-script", "--new-volume-script"], arity: 1, arg: "NAME" }]],
+    ["           --paginate or --no-pager is specified on the command line", []],
+    ["       -asmflags '[pattern=]arg list'", [{ names: ["-asmflags"], arity: 1, arg: "'[pattern=]arg list'" }]],
+    ["       -short, -timeout, -failfast, and -v.  If a run of go test has any test", []],
+    // tree: `[=]` says the `=` is optional, not the value
+    ["       --filelimit[=]#", [{ names: ["--filelimit"], arity: 1, arg: "#" }]],
+    // prose that starts with an option: `and` is no placeholder
+    ["           --no-min-parents and --no-max-parents reset these limits", []],
+    // a value written after a spelling does not reach back to those after it
+    ["       --min-parents=<number>, --max-parents=<number>, --no-min-parents, --no-max-parents", [{ names: ["--min-parents", "--max-parents"], arity: 1, arg: "<number>" }, { names: ["--no-min-parents", "--no-max-parents"], arity: 0 }]],
+    // a name written with and without its value takes it only glued
+    ["       --expand-tabs=<n>, --expand-tabs, --no-expand-tabs", [{ names: ["--expand-tabs"], arity: "optional", arg: "<n>" }, { names: ["--no-expand-tabs"], arity: 0 }]],
+    // sort: a name written twice enumerates its values, which are not the short spelling's
+    ["  -c, --check, --check=diagnose-first  check for sorted input", [{ names: ["-c"], arity: 0 }, { names: ["--check"], arity: "optional", arg: "diagnose-first" }]],
+    ["  -C, --check=quiet, --check=silent  like -c", [{ names: ["-C"], arity: 0 }, { names: ["--check"], arity: 1, arg: "quiet" }]],
     // less: `or` joins spellings
     ["       -E or --QUIT-AT-EOF", [{ names: ["-E", "--QUIT-AT-EOF"], arity: 0 }]],
     // a man page's tag shorter than its indent: one space, then the text (with a capital)
     ["       --norc Do not read and execute the system wide initialization file", [{ names: ["--norc"], arity: 0 }]],
   ])("%j", (line, want) => {
     expect(one(line)).toEqual(want);
+  });
+
+  it("reads any spaced word as a required value in git's parse-options listing, and only there", () => {
+    const lines = ["    --chmod (+|-)x        override the executable bit", "    --resolvemsg ...      override error message", "    --diff-filter [(A|C|D|M|R|T|U|X|B)...[*]]", "    --prefix <prefix>/    write tree object for a subdirectory <prefix>"];
+    expect(lines.map((l) => parseOptions(l, { anySpacedValue: true })[0]!.arity)).toEqual([1, 1, 1, 1]);
+    expect(lines.map((l) => parseOptions(l)[0]!.arity)).toEqual([0, 0, 0, 0]);
   });
 
   it("gives each spelling its own arity when a short one writes its own value", () => {
