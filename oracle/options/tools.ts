@@ -207,7 +207,7 @@ export const RECIPES: Record<string, Recipe> = {
   // what is `A|after-context:-1`, an optional number
   ack: {
     ...DEFAULT_RECIPE,
-    arity: {
+    facts: {
       "-A": { arity: "optional", why: "`ack -A foo a.txt` searches a.txt for foo (no number: the default 2); `ack -A 1 foo a.txt` takes 1 (the handler takes a following number)" },
       "-B": { arity: "optional", why: "the same Getopt::Long spec as -A (`B|before-context:-1`)" },
       "-p": { arity: "optional", why: "`p|proximate:1`: `ack -p foo a.txt` searches for foo; `ack -p 2 foo a.txt` takes 2" },
