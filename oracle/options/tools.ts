@@ -214,6 +214,10 @@ export const RECIPES: Record<string, Recipe> = {
       "-P": { arity: 0, why: "the help's `-P, --proximate=0` says what -P means; `ack -P foo a.txt` searches for foo" },
       "-g": { arity: 0, why: "the pattern is the first operand: `ack -g env` lists .env" },
       "--ackrc": { arity: 1, why: "`ack --ackrc rcfile foo` loads rcfile (`ackrc=s`)" },
+      "--noignore-dir": { arity: 1, why: "`--[no]ignore-dir=name`: the no- spelling takes the name too (`noignore-dir=s`); `ack --noignore-dir node_modules foo` searches node_modules" },
+      "--noignore-directory": { arity: 1, why: "the synonym of --noignore-dir (`--[no]ignore-directory=name`)" },
+      "--TYPE": { drop: true, why: "a placeholder for the type names (`--[no]TYPE`: --js, --nojs), not an option; `ack --TYPE foo` is an unknown option" },
+      "--noTYPE": { drop: true, why: "the same placeholder's no- spelling" },
     },
   },
   // perl's -h glues a placeholder too (`-Idirectory`)
