@@ -1216,7 +1216,12 @@ export class Placement {
    * the scan saw holding such a name, where the tool's filter lets it go.
    */
   private openedFiles(dir: string, facts: { named: readonly string[]; links: readonly string[] }, opens: readonly string[], plan: WalkPlan | null, hit: (target: string, p: string, locus: Locus) => void, where: "start-and-parents" | "below"): void {
-    const fs = this.deps.ctx.fs!;
+    const fs = this.deps.ctx.fs;
+    if (!fs) {
+      // No filesystem to look at: what the ignore files it opens are (a link to a key?) is unknown.
+      if (where === "start-and-parents" && opens.length) hit(`${dir === "/" ? "" : dir}/${opens[0]}`, `${dir === "/" ? "" : dir}/${opens[0]}`, "unknown");
+      return;
+    }
     const first = (n: string) => n.split("/")[0]!;
     const dirs = new Set<string>();
     if (where === "start-and-parents") {
