@@ -2,26 +2,18 @@
 // before any change must answer exactly what a direct walk answers after it (a secret made or
 // removed, a link out added, a directory renamed or replaced), and a file that is not this
 // user's private, well-formed snapshot is never read.
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { chmodSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import fc from "fast-check";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { realFs } from "../../src/analysis/fs.ts";
 import { walkTree, type NameTest, type TreeFacts } from "../../src/analysis/treescan.ts";
 import { parseSnapshot, SnapshotStore, snapWalk, TreeSnapshots, SNAPSHOT_MIN_ENTRIES, type Raw, type Snapshot } from "../../src/analysis/treesnap.ts";
 import { SETTLE_MS } from "../../src/analysis/listings.ts";
 import { classify } from "../../src/index.ts";
+import { tempDirs } from "./support/tempdirs.ts";
 
-const made: string[] = [];
-const tmp = (tag: string) => {
-  const d = mkdtempSync(path.join(tmpdir(), `sf-snap-${tag}-`));
-  made.push(d);
-  return d;
-};
-afterAll(() => {
-  for (const d of made) rmSync(d, { recursive: true, force: true });
-});
+const tmp = tempDirs("snap");
 
 const NAMES: NameTest = { test: (n) => n === ".env" || n.endsWith(".pem"), key: "test" };
 const sorted = (f: TreeFacts | null | undefined) => (f ? { named: [...f.named].sort(), links: [...f.links].sort(), truncated: !!f.truncated } : null);

@@ -2,27 +2,19 @@
 // answer exactly what a direct walk answers now, after any change made before the verdict
 // (a secret created or removed, a symlink out added, a directory renamed or replaced), and
 // the verdict must follow, call after call.
-import { existsSync, mkdirSync, mkdtempSync, realpathSync, renameSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, realpathSync, renameSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import fc from "fast-check";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { realFs, type FsLike } from "../../src/analysis/fs.ts";
 import { listingTreeScan, walkTree, type NameTest, type TreeFacts } from "../../src/analysis/treescan.ts";
 import { nodeListingSystem } from "../../src/analysis/listings.ts";
 import { TreeIndexes } from "../../src/analysis/treewatch.ts";
 import { classify } from "../../src/index.ts";
+import { tempDirs } from "./support/tempdirs.ts";
 import { resolvePath } from "../../src/analysis/paths.ts";
 
-const made: string[] = [];
-const tmp = (tag: string) => {
-  const d = mkdtempSync(path.join(tmpdir(), `sf-tree-${tag}-`));
-  made.push(d);
-  return d;
-};
-afterAll(() => {
-  for (const d of made) rmSync(d, { recursive: true, force: true });
-});
+const tmp = tempDirs("tree");
 
 const NAMES: NameTest = { test: (n) => n === ".env" || n.endsWith(".pem") || n === ".ssh", key: "test" };
 const sorted = (f: TreeFacts | null) => (f ? { named: [...f.named].sort(), links: [...f.links].sort() } : null);
